@@ -1,0 +1,20 @@
+"""graft_client: local-first page volumes for applications."""
+
+from graft_client.client import Client
+from graft_client.reader import VolumeReader
+from graft_client.storage.reclaim import ReclaimStats
+from graft_client.storage.records import SyncMode, VolumeStatus
+from graft_client.volume import CommitInfo, Volume, VolumeInfo
+from graft_client.writer import VolumeWriter
+
+__all__ = [
+    "Client",
+    "CommitInfo",
+    "ReclaimStats",
+    "SyncMode",
+    "Volume",
+    "VolumeInfo",
+    "VolumeReader",
+    "VolumeStatus",
+    "VolumeWriter",
+]

@@ -1,0 +1,144 @@
+"""Client: owns a data directory (one RocksDB) and the volumes in it."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from types import TracebackType
+
+from graft_client.config import resolve_data_dir, resolve_keep_commits
+from graft_client.pins import PinRegistry
+from graft_client.storage.db import LocalDB
+from graft_client.storage.reclaim import ReclaimStats
+from graft_client.storage.records import SyncMode, VolumeConfig, parse_sync_mode
+from graft_client.storage.volumes import VolumeRecords
+from graft_client.volume import Volume, VolumeInfo
+from graft_core.errors import ClosedError, InvalidInputError, VolumeNotFoundError
+from graft_core.ids import ClientId, VolumeId
+
+__all__ = ["Client"]
+
+log = logging.getLogger(__name__)
+
+CLIENT_ID_KEY = b"client_id"
+
+
+class Client:
+    """The library entry point.
+
+    ``data_dir`` defaults to ``$GRAFT_DIR`` or a per-user directory. One client owns a data
+    directory at a time: a second open, from this or another process, raises
+    ``DataDirLockedError``. ``keep_commits`` is how many recent local snapshots stay readable
+    (``$GRAFT_KEEP_COMMITS``, default 64); older page versions are reclaimed automatically.
+    """
+
+    def __init__(
+        self,
+        data_dir: str | os.PathLike[str] | None = None,
+        *,
+        metastore: str | None = None,
+        pagestore: str | None = None,
+        token: str | None = None,
+        client_id: ClientId | str | None = None,
+        keep_commits: int | None = None,
+    ) -> None:
+        self.data_dir = resolve_data_dir(data_dir)
+        self.keep_commits = resolve_keep_commits(keep_commits)
+        self.metastore = metastore or os.environ.get("GRAFT_METASTORE") or None
+        self.pagestore = pagestore or os.environ.get("GRAFT_PAGESTORE") or None
+        self.token = token or os.environ.get("GRAFT_TOKEN") or None
+        wanted_id = ClientId.parse(client_id) if isinstance(client_id, str) else client_id
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._db: LocalDB | None = LocalDB(self.data_dir / "local")
+        self._records = VolumeRecords(self._db)
+        self._pins = PinRegistry()
+        self._locks: dict[VolumeId, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+        try:
+            self.client_id = self._load_client_id(wanted_id)
+        except BaseException:
+            self.close()
+            raise
+        log.debug("opened client %s at %s", self.client_id, self.data_dir)
+
+    def _load_client_id(self, wanted: ClientId | None) -> ClientId:
+        db = self._open_db()
+        stored = db.get_meta(CLIENT_ID_KEY)
+        if stored is None:
+            cid = wanted or ClientId.random()
+            db.put_meta(CLIENT_ID_KEY, bytes(cid))
+            return cid
+        cid = ClientId(stored)
+        if wanted is not None and wanted != cid:
+            raise InvalidInputError(
+                f"data dir {self.data_dir} belongs to client {cid}, not {wanted}"
+            )
+        return cid
+
+    def _open_db(self) -> LocalDB:
+        if self._db is None:
+            raise ClosedError(f"client for {self.data_dir} is closed")
+        return self._db
+
+    def _volume_lock(self, vid: VolumeId) -> threading.Lock:
+        with self._locks_guard:
+            return self._locks.setdefault(vid, threading.Lock())
+
+    def create_volume(self, sync: str | SyncMode = SyncMode.BOTH) -> Volume:
+        """A new, empty volume with a fresh VolumeId."""
+        mode = parse_sync_mode(sync)
+        vid = VolumeId.random()
+        db = self._open_db()
+        batch = db.batch()
+        self._records.put_config(batch, vid, VolumeConfig(mode, time.time_ns() // 1_000_000))
+        db.write(batch, sync=True)
+        log.info("created volume %s (sync %s)", vid, mode.value)
+        return Volume(self, vid)
+
+    def open_volume(self, vid: VolumeId | str, sync: str | SyncMode | None = None) -> Volume:
+        """A volume this client has; ``sync`` (if given) changes its sync mode."""
+        volume_id = VolumeId.parse(vid) if isinstance(vid, str) else vid
+        if not isinstance(volume_id, VolumeId):
+            raise InvalidInputError(f"expected a VolumeId, got {type(vid).__name__}")
+        self._open_db()
+        if self._records.config(volume_id) is None:
+            raise VolumeNotFoundError(f"volume {volume_id} does not exist in {self.data_dir}")
+        volume = Volume(self, volume_id)
+        if sync is not None:
+            volume.sync_mode = sync
+        return volume
+
+    def volumes(self) -> list[VolumeInfo]:
+        self._open_db()
+        return [Volume(self, vid).info() for vid in self._records.vids()]
+
+    def compact(self) -> ReclaimStats:
+        """Reclaim superseded page versions of every volume now and release their disk space."""
+        db = self._open_db()
+        total = ReclaimStats()
+        for vid in list(self._records.vids()):
+            total += Volume(self, vid).reclaim()
+        db.compact()
+        return total
+
+    def close(self) -> None:
+        """Release the data directory. Idempotent."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Client({str(self.data_dir)!r}, client_id={str(self.client_id)!r})"

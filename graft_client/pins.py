@@ -1,0 +1,33 @@
+"""Which local snapshots open readers and writers hold: reclaim never goes past the oldest."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+
+from graft_core.ids import VolumeId
+
+__all__ = ["PinRegistry"]
+
+
+class PinRegistry:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pins: dict[VolumeId, Counter[int]] = {}
+
+    def pin(self, vid: VolumeId, lsn: int) -> None:
+        with self._lock:
+            self._pins.setdefault(vid, Counter())[lsn] += 1
+
+    def unpin(self, vid: VolumeId, lsn: int) -> None:
+        with self._lock:
+            counts = self._pins[vid]
+            counts[lsn] -= 1
+            assert counts[lsn] >= 0
+            if not counts[lsn]:
+                del counts[lsn]
+
+    def oldest(self, vid: VolumeId) -> int | None:
+        with self._lock:
+            counts = self._pins.get(vid)
+            return min(counts) if counts else None

@@ -1,0 +1,143 @@
+"""The client's RocksDB: one database, three column families, atomic batches across them."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from rocksdict import Options, Rdict, ReadOptions, WriteBatch, WriteOptions
+
+from graft_core.errors import CorruptDataError, DataDirLockedError, StorageError
+
+__all__ = ["Batch", "LocalDB"]
+
+log = logging.getLogger(__name__)
+
+FORMAT_KEY = b"format"
+FORMAT_VERSION = b"1"
+_FAMILIES = ("volumes", "pages", "commits")
+
+
+def _options() -> Options:
+    # raw_mode on the DB and on every family: a non-raw open of a raw DB reads every key as None.
+    opts = Options(raw_mode=True)
+    opts.create_if_missing(True)
+    opts.create_missing_column_families(True)
+    return opts
+
+
+class Batch:
+    """An atomic set of puts and deletes across the three column families."""
+
+    __slots__ = ("_db", "batch")
+
+    def __init__(self, db: LocalDB) -> None:
+        self._db = db
+        self.batch = WriteBatch(raw_mode=True)
+
+    def put(self, family: str, key: bytes, value: bytes) -> None:
+        self.batch.put(key, value, self._db.handle(family))
+
+    def delete(self, family: str, key: bytes) -> None:
+        self.batch.delete(key, self._db.handle(family))
+
+    def __len__(self) -> int:
+        return int(self.batch.len())
+
+
+class LocalDB:
+    """Owns the RocksDB handle; a second open of the same directory fails with a clear error."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self._db = Rdict(
+                str(path),
+                options=_options(),
+                column_families={name: Options(raw_mode=True) for name in _FAMILIES},
+            )
+        except Exception as exc:
+            if "lock" in str(exc).lower():
+                raise DataDirLockedError(
+                    f"data dir {path.parent} is in use by another graft client "
+                    "(in this or another process); close that client first"
+                ) from exc
+            raise StorageError(f"cannot open local storage at {path}: {exc}") from exc
+        self._families = {name: self._db.get_column_family(name) for name in _FAMILIES}
+        self._handles = {name: self._db.get_column_family_handle(name) for name in _FAMILIES}
+        self._sync = WriteOptions()
+        self._sync.sync = True
+        self._check_format()
+
+    def _check_format(self) -> None:
+        found = self._db.get(FORMAT_KEY)
+        if found is None:
+            self._db.put(FORMAT_KEY, FORMAT_VERSION, self._sync)
+        elif found != FORMAT_VERSION:
+            self.close()
+            raise CorruptDataError(
+                f"{self.path} has local format {found!r}; this version reads {FORMAT_VERSION!r}"
+            )
+
+    def family(self, name: str) -> Any:
+        return self._families[name]
+
+    def handle(self, name: str) -> Any:
+        return self._handles[name]
+
+    def get(self, family: str, key: bytes) -> bytes | None:
+        value: bytes | None = self._families[family].get(key)
+        return value
+
+    def get_meta(self, key: bytes) -> bytes | None:
+        value: bytes | None = self._db.get(key)
+        return value
+
+    def put_meta(self, key: bytes, value: bytes) -> None:
+        self._db.put(key, value, self._sync)
+
+    def batch(self) -> Batch:
+        return Batch(self)
+
+    def write(self, batch: Batch, *, sync: bool) -> None:
+        """Apply ``batch`` atomically; with ``sync`` it is on disk (WAL fsynced) on return."""
+        if sync:
+            self._db.write(batch.batch, self._sync)
+        else:
+            self._db.write(batch.batch)
+
+    def iterator(self, family: str, upper_bound: bytes | None = None) -> Any:
+        """A raw iterator; position it with ``seek``/``seek_for_prev``.
+
+        Only the upper bound is set through ReadOptions: rocksdict's lower-bound setter sets the
+        upper bound instead, so callers seek to their start key.
+        """
+        opts = ReadOptions()
+        if upper_bound is not None:
+            opts.set_iterate_upper_bound(upper_bound)
+        return self._families[family].iter(opts)
+
+    def scan(self, family: str, start: bytes, stop: bytes) -> Iterator[tuple[bytes, bytes]]:
+        """Key/value pairs with start <= key < stop."""
+        it = self.iterator(family, upper_bound=stop)
+        try:
+            it.seek(start)
+            while it.valid():
+                yield it.key(), it.value()
+                it.next()
+        finally:
+            del it
+
+    def compact(self) -> None:
+        """Ask RocksDB to rewrite its files so deleted versions release disk space."""
+        for fam in self._families.values():
+            fam.compact_range(None, None)
+
+    def close(self) -> None:
+        # Views must be dropped before close() or RocksDB keeps the LOCK file held.
+        self._families.clear()
+        self._handles.clear()
+        self._db.close()
+        log.debug("closed local storage at %s", self.path)

@@ -1,0 +1,105 @@
+"""Values stored in the column families, and the markers a page slot may hold."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TypeVar
+
+import msgspec
+
+from graft_core.errors import CorruptDataError, InvalidInputError
+from graft_core.types import PAGE_SIZE
+
+__all__ = [
+    "EMPTY_MARKER",
+    "PENDING_MARKER",
+    "CommitRecord",
+    "SnapshotRecord",
+    "SyncMode",
+    "VolumeConfig",
+    "VolumeStatus",
+    "Watermarks",
+    "decode",
+    "encode",
+    "parse_sync_mode",
+]
+
+# A page slot holds one of: EMPTY (all zeros, stored as one byte), PENDING (changed remotely,
+# bytes not fetched yet), or the PAGE_SIZE bytes themselves. Lengths tell them apart.
+EMPTY_MARKER = b"\x00"
+PENDING_MARKER = b"\x01"
+assert len(EMPTY_MARKER) != PAGE_SIZE
+
+
+class SyncMode(StrEnum):
+    DISABLED = "disabled"
+    PUSH = "push"
+    PULL = "pull"
+    BOTH = "both"
+
+    @property
+    def pushes(self) -> bool:
+        return self in (SyncMode.PUSH, SyncMode.BOTH)
+
+
+def parse_sync_mode(value: str | SyncMode) -> SyncMode:
+    try:
+        return SyncMode(value)
+    except ValueError:
+        choices = ", ".join(mode.value for mode in SyncMode)
+        raise InvalidInputError(f"invalid sync mode {value!r}: expected one of {choices}") from None
+
+
+class VolumeStatus(StrEnum):
+    OK = "ok"
+    REJECTED_COMMIT = "rejected_commit"
+    CONFLICT = "conflict"
+    INTERRUPTED_PUSH = "interrupted_push"
+
+
+class VolumeConfig(msgspec.Struct, array_like=True, frozen=True):
+    sync: SyncMode
+    created_ms: int
+
+
+class SnapshotRecord(msgspec.Struct, array_like=True, frozen=True):
+    """The latest local snapshot; ``remote_lsn``/``remote_local_lsn`` map it to the server log."""
+
+    lsn: int
+    page_count: int
+    remote_lsn: int | None = None
+    remote_local_lsn: int | None = None
+
+
+class Watermarks(msgspec.Struct, array_like=True, frozen=True):
+    """``pending_sync``: local LSN being pushed. ``checkpoint``: oldest retained local LSN."""
+
+    pending_sync: int | None = None
+    checkpoint: int = 1
+
+
+class CommitRecord(msgspec.Struct, array_like=True, frozen=True):
+    """One local commit: the pages it changed (serialized Graft) and the page count after it.
+
+    ``remote_lsn`` is set when this local LSN was created by pulling that remote LSN.
+    """
+
+    page_count: int
+    graft: bytes
+    created_ms: int
+    remote_lsn: int | None = None
+
+
+_ENCODER = msgspec.msgpack.Encoder()
+T = TypeVar("T")
+
+
+def encode(record: msgspec.Struct) -> bytes:
+    return _ENCODER.encode(record)
+
+
+def decode(data: bytes, kind: type[T]) -> T:
+    try:
+        return msgspec.msgpack.decode(data, type=kind)
+    except msgspec.DecodeError as exc:
+        raise CorruptDataError(f"corrupt {kind.__name__} record: {exc}") from exc

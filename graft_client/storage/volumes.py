@@ -1,0 +1,99 @@
+"""Typed access to the per-volume records of the ``volumes`` and ``commits`` families."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from graft_client.storage.db import Batch, LocalDB
+from graft_client.storage.keys import VolumeTag, commit_key, commit_key_lsn, volume_key
+from graft_client.storage.records import (
+    CommitRecord,
+    SnapshotRecord,
+    VolumeConfig,
+    VolumeStatus,
+    Watermarks,
+    decode,
+    encode,
+)
+from graft_core.errors import CorruptDataError
+from graft_core.ids import VolumeId
+
+__all__ = ["VolumeRecords"]
+
+_NO_WATERMARKS = Watermarks()
+
+
+class VolumeRecords:
+    """Reads records directly; writes go into a caller's batch so state changes stay atomic."""
+
+    def __init__(self, db: LocalDB) -> None:
+        self._db = db
+
+    def _get(self, vid: VolumeId, tag: VolumeTag) -> bytes | None:
+        return self._db.get("volumes", volume_key(vid, tag))
+
+    def config(self, vid: VolumeId) -> VolumeConfig | None:
+        raw = self._get(vid, VolumeTag.CONFIG)
+        return None if raw is None else decode(raw, VolumeConfig)
+
+    def snapshot(self, vid: VolumeId) -> SnapshotRecord | None:
+        raw = self._get(vid, VolumeTag.SNAPSHOT)
+        return None if raw is None else decode(raw, SnapshotRecord)
+
+    def status(self, vid: VolumeId) -> VolumeStatus:
+        raw = self._get(vid, VolumeTag.STATUS)
+        if raw is None:
+            return VolumeStatus.OK
+        try:
+            return VolumeStatus(raw.decode())
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise CorruptDataError(f"corrupt status record for volume {vid}: {raw!r}") from exc
+
+    def watermarks(self, vid: VolumeId) -> Watermarks:
+        raw = self._get(vid, VolumeTag.WATERMARKS)
+        return _NO_WATERMARKS if raw is None else decode(raw, Watermarks)
+
+    def commit(self, vid: VolumeId, lsn: int) -> CommitRecord | None:
+        raw = self._db.get("commits", commit_key(vid, lsn))
+        return None if raw is None else decode(raw, CommitRecord)
+
+    def commits(self, vid: VolumeId, start: int, stop: int) -> Iterator[tuple[int, CommitRecord]]:
+        """Commit records with start <= lsn < stop, in LSN order."""
+        for key, raw in self._db.scan("commits", commit_key(vid, start), commit_key(vid, stop)):
+            yield commit_key_lsn(key), decode(raw, CommitRecord)
+
+    def vids(self) -> Iterator[VolumeId]:
+        it = self._db.iterator("volumes")
+        try:
+            it.seek_to_first()
+            while it.valid():
+                key: bytes = it.key()
+                if key[-1] == VolumeTag.CONFIG:
+                    yield VolumeId(key[:-1])
+                it.next()
+        finally:
+            del it
+
+    @staticmethod
+    def put_config(batch: Batch, vid: VolumeId, config: VolumeConfig) -> None:
+        batch.put("volumes", volume_key(vid, VolumeTag.CONFIG), encode(config))
+
+    @staticmethod
+    def put_snapshot(batch: Batch, vid: VolumeId, snapshot: SnapshotRecord) -> None:
+        batch.put("volumes", volume_key(vid, VolumeTag.SNAPSHOT), encode(snapshot))
+
+    @staticmethod
+    def put_status(batch: Batch, vid: VolumeId, status: VolumeStatus) -> None:
+        batch.put("volumes", volume_key(vid, VolumeTag.STATUS), status.value.encode())
+
+    @staticmethod
+    def put_watermarks(batch: Batch, vid: VolumeId, marks: Watermarks) -> None:
+        batch.put("volumes", volume_key(vid, VolumeTag.WATERMARKS), encode(marks))
+
+    @staticmethod
+    def put_commit(batch: Batch, vid: VolumeId, lsn: int, record: CommitRecord) -> None:
+        batch.put("commits", commit_key(vid, lsn), encode(record))
+
+    @staticmethod
+    def delete_commit(batch: Batch, vid: VolumeId, lsn: int) -> None:
+        batch.delete("commits", commit_key(vid, lsn))

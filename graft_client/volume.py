@@ -1,0 +1,232 @@
+"""Volume: one page volume in a client's local storage."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from graft_client.reader import VolumeReader
+from graft_client.storage.db import Batch, LocalDB
+from graft_client.storage.pages import put_page, visible_pages
+from graft_client.storage.reclaim import ReclaimStats, plan_horizon, reclaim_volume
+from graft_client.storage.records import (
+    EMPTY_MARKER,
+    CommitRecord,
+    SnapshotRecord,
+    SyncMode,
+    VolumeConfig,
+    VolumeStatus,
+    parse_sync_mode,
+)
+from graft_client.writer import VolumeWriter
+from graft_core.errors import ConcurrentWriteError, SnapshotNotFoundError, StorageError
+from graft_core.graft import Graft
+from graft_core.ids import VolumeId
+from graft_core.types import (
+    LSN,
+    PageCount,
+    RemoteMapping,
+    Snapshot,
+    check_lsn,
+)
+
+if TYPE_CHECKING:
+    from graft_client.client import Client
+
+__all__ = ["CommitInfo", "Volume", "VolumeInfo"]
+
+
+@dataclass(frozen=True, slots=True)
+class VolumeInfo:
+    vid: VolumeId
+    snapshot: Snapshot | None
+    status: VolumeStatus
+    sync: SyncMode
+
+
+@dataclass(frozen=True, slots=True)
+class CommitInfo:
+    """A retained local commit: the pages it changed and the page count after it."""
+
+    lsn: LSN
+    page_count: PageCount
+    pages: Graft
+    created_ms: int
+    remote_lsn: LSN | None
+
+
+def _to_snapshot(vid: VolumeId, record: SnapshotRecord) -> Snapshot:
+    remote = None
+    if record.remote_lsn is not None and record.remote_local_lsn is not None:
+        remote = RemoteMapping(LSN(record.remote_lsn), LSN(record.remote_local_lsn))
+    return Snapshot(vid, LSN(record.lsn), PageCount(record.page_count), remote)
+
+
+class Volume:
+    """A handle on one volume; cheap to create, shares the client's storage and locks."""
+
+    def __init__(self, client: Client, vid: VolumeId) -> None:
+        self._client = client
+        self.vid = vid
+
+    @property
+    def _db(self) -> LocalDB:
+        return self._client._open_db()
+
+    @property
+    def _lock(self) -> threading.Lock:
+        return self._client._volume_lock(self.vid)
+
+    def snapshot(self) -> Snapshot | None:
+        """The latest local snapshot, or None before the first commit."""
+        record = self._client._records.snapshot(self.vid)
+        return None if record is None else _to_snapshot(self.vid, record)
+
+    def status(self) -> VolumeStatus:
+        return self._client._records.status(self.vid)
+
+    def _config(self) -> VolumeConfig:
+        config = self._client._records.config(self.vid)
+        assert config is not None, "a Volume handle exists only for a known volume"
+        return config
+
+    @property
+    def sync_mode(self) -> SyncMode:
+        return self._config().sync
+
+    @sync_mode.setter
+    def sync_mode(self, mode: str | SyncMode) -> None:
+        config = VolumeConfig(sync=parse_sync_mode(mode), created_ms=self._config().created_ms)
+        batch = self._db.batch()
+        self._client._records.put_config(batch, self.vid, config)
+        self._db.write(batch, sync=True)
+
+    def info(self) -> VolumeInfo:
+        return VolumeInfo(self.vid, self.snapshot(), self.status(), self.sync_mode)
+
+    def reader(self, lsn: int | None = None) -> VolumeReader:
+        """A reader pinned to the latest snapshot, or to a retained older local ``lsn``."""
+        with self._lock:
+            snapshot = self.snapshot() if lsn is None else self._retained_snapshot(check_lsn(lsn))
+            if snapshot is not None:
+                self._client._pins.pin(self.vid, snapshot.lsn)
+        return VolumeReader(self, snapshot)
+
+    def _retained_snapshot(self, lsn: LSN) -> Snapshot:
+        records = self._client._records
+        latest = records.snapshot(self.vid)
+        if latest is None or lsn > latest.lsn:
+            newest = 0 if latest is None else latest.lsn
+            raise SnapshotNotFoundError(f"volume {self.vid} has no LSN {lsn} (latest: {newest})")
+        if lsn == latest.lsn:
+            return _to_snapshot(self.vid, latest)
+        horizon = records.watermarks(self.vid).checkpoint
+        record = records.commit(self.vid, lsn)
+        if lsn < horizon or record is None:
+            raise SnapshotNotFoundError(
+                f"LSN {lsn} of volume {self.vid} is no longer retained locally "
+                f"(oldest retained: {horizon})"
+            )
+        remote = None
+        if record.remote_lsn is not None:
+            remote = RemoteMapping(LSN(record.remote_lsn), lsn)
+        return Snapshot(self.vid, lsn, PageCount(record.page_count), remote)
+
+    def writer(self) -> VolumeWriter:
+        """A writer on top of the latest snapshot."""
+        return VolumeWriter(self, self.reader())
+
+    def log(self, start: int = 1, limit: int | None = None) -> list[CommitInfo]:
+        """Retained local commits from ``start``, oldest first."""
+        entries: list[CommitInfo] = []
+        for lsn, record in self._client._records.commits(self.vid, start, 2**63 - 1):
+            if limit is not None and len(entries) >= limit:
+                break
+            remote = None if record.remote_lsn is None else LSN(record.remote_lsn)
+            pages = Graft.deserialize(record.graft)
+            info = CommitInfo(
+                LSN(lsn), PageCount(record.page_count), pages, record.created_ms, remote
+            )
+            entries.append(info)
+        return entries
+
+    def _commit(
+        self, base: Snapshot | None, dirty: dict[int, bytes], page_count: int, shrunk_to: int
+    ) -> Snapshot | None:
+        base_count = 0 if base is None else base.page_count
+        if not dirty and page_count == base_count and shrunk_to >= base_count:
+            return base
+        assert all(idx <= page_count for idx in dirty), "dirty pages above the page count"
+        with self._lock:
+            latest = self._client._records.snapshot(self.vid)
+            if (latest and latest.lsn) != (base and base.lsn):
+                raise ConcurrentWriteError(
+                    f"volume {self.vid} moved to LSN {latest and latest.lsn} since this writer "
+                    f"started at {base and base.lsn}; retry on a new writer"
+                )
+            lsn = 1 if latest is None else latest.lsn + 1
+            batch = self._db.batch()
+            changed = self._stage_pages(batch, lsn, base, dirty, shrunk_to)
+            new = SnapshotRecord(
+                lsn,
+                page_count,
+                latest.remote_lsn if latest else None,
+                latest.remote_local_lsn if latest else None,
+            )
+            record = CommitRecord(page_count, changed.serialize(), time.time_ns() // 1_000_000)
+            self._client._records.put_commit(batch, self.vid, lsn, record)
+            self._client._records.put_snapshot(batch, self.vid, new)
+            self._db.write(batch, sync=True)
+            self._maybe_reclaim(new)
+        return _to_snapshot(self.vid, new)
+
+    def _stage_pages(
+        self, batch: Batch, lsn: int, base: Snapshot | None, dirty: dict[int, bytes], shrunk_to: int
+    ) -> Graft:
+        """Stage the new page versions; returns the graft of pages the commit changes."""
+        changed = Graft(dirty)
+        for idx, data in dirty.items():
+            put_page(batch, self.vid, idx, lsn, data)
+        if base is not None and shrunk_to < base.page_count:
+            # Pages cut off by a truncate must not reappear when the volume grows again.
+            cut = visible_pages(self._db, self.vid, base.lsn, shrunk_to + 1, base.page_count)
+            for idx, slot in cut:
+                if idx not in changed and slot != EMPTY_MARKER:
+                    put_page(batch, self.vid, idx, lsn, EMPTY_MARKER)
+                    changed.add(idx)
+        return changed
+
+    def _maybe_reclaim(self, latest: SnapshotRecord) -> None:
+        keep = self._client.keep_commits
+        checkpoint = self._client._records.watermarks(self.vid).checkpoint
+        if latest.lsn - checkpoint >= keep + max(1, keep // 4):
+            self._reclaim_locked()
+
+    def _reclaim_locked(self) -> ReclaimStats:
+        records = self._client._records
+        latest = records.snapshot(self.vid)
+        if latest is None:
+            return ReclaimStats()
+        horizon = plan_horizon(
+            latest,
+            records.watermarks(self.vid),
+            self._client.keep_commits,
+            self._client._pins.oldest(self.vid),
+        )
+        return reclaim_volume(self._db, records, self.vid, horizon, self.sync_mode)
+
+    def reclaim(self) -> ReclaimStats:
+        """Delete page versions and commit records outside the retention policy now."""
+        with self._lock:
+            return self._reclaim_locked()
+
+    def _fetch_pending(self, pageidx: int, lsn: int) -> bytes:
+        raise StorageError(
+            f"page {pageidx} of volume {self.vid} at LSN {lsn} has not been fetched, and this "
+            "client has no pagestore to fetch it from"
+        )
+
+    def __repr__(self) -> str:
+        return f"Volume({str(self.vid)!r})"

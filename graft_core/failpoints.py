@@ -1,0 +1,49 @@
+"""Named fail points for crash and fault tests.
+
+``GRAFT_FAILPOINTS="name=crash,other=error"`` arms points in a process: ``crash`` SIGKILLs the
+process at that point (as a power cut would stop it), ``error`` raises ``FailPointError``.
+Unset, every point is a dictionary lookup and nothing more.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+
+from graft_core.errors import GraftError
+
+__all__ = ["FailPointError", "armed_failpoints", "failpoint"]
+
+ENV_VAR = "GRAFT_FAILPOINTS"
+_ACTIONS = ("crash", "error")
+
+
+class FailPointError(GraftError):
+    code = "failpoint"
+    http_status = 503
+
+
+def _parse(spec: str) -> dict[str, str]:
+    points: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in spec.split(","))):
+        name, sep, action = item.partition("=")
+        if not sep or not name or action not in _ACTIONS:
+            raise ValueError(f"{ENV_VAR}: expected name=crash|error, got {item!r}")
+        points[name] = action
+    return points
+
+
+_ARMED = _parse(os.environ.get(ENV_VAR, ""))
+
+
+def armed_failpoints() -> dict[str, str]:
+    return dict(_ARMED)
+
+
+def failpoint(name: str) -> None:
+    """Crash or fail here if the environment armed this point; otherwise do nothing."""
+    action = _ARMED.get(name)
+    if action == "crash":
+        os.kill(os.getpid(), signal.SIGKILL)
+    elif action == "error":
+        raise FailPointError(f"fail point {name!r} triggered")

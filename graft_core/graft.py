@@ -1,0 +1,97 @@
+"""Graft: the set of page indexes a commit changed, as a Roaring bitmap.
+
+Serialization is the portable Roaring format (interoperable with CRoaring, Java and Go), so a graft
+written by one implementation can be read by any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from pyroaring import BitMap
+
+from graft_core.errors import InvalidInputError
+from graft_core.types import MAX_PAGEIDX, PageIdx, check_pageidx
+
+__all__ = ["Graft"]
+
+
+class Graft:
+    __slots__ = ("_bits",)
+
+    def __init__(self, pageidxs: Iterable[int] = ()) -> None:
+        self._bits = BitMap()
+        for idx in pageidxs:
+            self._bits.add(check_pageidx(idx))
+
+    @classmethod
+    def _wrap(cls, bits: BitMap) -> Graft:
+        graft = cls.__new__(cls)
+        graft._bits = bits
+        return graft
+
+    @classmethod
+    def from_range(cls, start: int, stop: int) -> Graft:
+        """Pages ``start`` up to (not including) ``stop``."""
+        if start < stop:
+            check_pageidx(start)
+            check_pageidx(stop - 1)
+        return cls._wrap(BitMap(range(start, stop)))
+
+    def add(self, pageidx: int) -> None:
+        self._bits.add(check_pageidx(pageidx))
+
+    def serialize(self) -> bytes:
+        self._bits.run_optimize()
+        return bytes(self._bits.serialize())
+
+    @classmethod
+    def deserialize(cls, data: bytes) -> Graft:
+        """Parse the portable format; garbled input raises ``InvalidInputError``."""
+        try:
+            bits = BitMap.deserialize(data)
+        except (ValueError, TypeError, OverflowError, IndexError) as exc:
+            raise InvalidInputError(f"invalid graft: {exc}") from exc
+        if 0 in bits:
+            raise InvalidInputError("invalid graft: page index 0 is not a page")
+        assert bits.max() <= MAX_PAGEIDX if bits else True
+        return cls._wrap(bits)
+
+    def __contains__(self, pageidx: object) -> bool:
+        return isinstance(pageidx, int) and 0 < pageidx <= MAX_PAGEIDX and pageidx in self._bits
+
+    def __iter__(self) -> Iterator[PageIdx]:
+        return (PageIdx(idx) for idx in self._bits)
+
+    def __len__(self) -> int:
+        return len(self._bits)
+
+    def __bool__(self) -> bool:
+        return bool(self._bits)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Graft) and self._bits == other._bits
+
+    def __hash__(self) -> int:
+        return hash(self.serialize())
+
+    def __or__(self, other: Graft) -> Graft:
+        return Graft._wrap(self._bits | other._bits)
+
+    def __and__(self, other: Graft) -> Graft:
+        return Graft._wrap(self._bits & other._bits)
+
+    def __sub__(self, other: Graft) -> Graft:
+        return Graft._wrap(self._bits - other._bits)
+
+    def isdisjoint(self, other: Graft) -> bool:
+        return not self._bits.intersect(other._bits)
+
+    def above(self, page_count: int) -> Graft:
+        """The pages of this graft with index greater than ``page_count``."""
+        return Graft._wrap(self._bits - BitMap(range(1, page_count + 1)))
+
+    def __repr__(self) -> str:
+        preview = list(self._bits[:8]) if len(self._bits) else []
+        more = ", ..." if len(self._bits) > 8 else ""
+        return f"Graft({preview}{more} n={len(self._bits)})"

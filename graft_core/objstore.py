@@ -1,0 +1,455 @@
+"""ObjectStore: one small, synchronous key -> bytes interface over every place segments live.
+
+Backends, chosen by ``open_store(url)``:
+
+- a plain path or ``file://``: durable local files (the embedded default). A write goes to a
+  temp file in ``<root>/.graft-tmp``, is fsynced, then renamed (``put``) or hard-linked
+  (``put_if_absent``, which makes it an atomic create-only write) into place, and the directory
+  is fsynced, so a write that returned survives a power cut and a crash never exposes a partial
+  object. As in a file system, one key cannot also be a "directory" of others (``a`` and ``a/b``):
+  the second write of such a pair is ``InvalidInputError``. The project's keys never collide so.
+- ``memory://``: a thread-safe dict, for tests and throwaway servers.
+- ``s3://bucket/prefix``, ``gs://``, ``az://``: obstore (its sync API only; async callers use
+  ``anyio.to_thread.run_sync``). S3 settings come from ``AWS_ENDPOINT_URL``, ``AWS_ACCESS_KEY_ID``,
+  ``AWS_SECRET_ACCESS_KEY``, ``AWS_REGION`` (default us-east-1) and ``AWS_ALLOW_HTTP``.
+
+Semantics shared by every backend (the contract tests hold all of them to it):
+
+- Keys are ``/``-separated relative paths: no empty, ``.`` or ``..`` segment, no leading ``/``,
+  no backslash or NUL. Anything else is ``InvalidInputError``.
+- ``list(prefix)`` matches plain string prefixes (``"seg"`` matches ``"segments/x"``), even though
+  obstore itself matches whole path segments; results come in key order.
+- ``get_range`` returns fewer bytes when the object ends first, and ``b""`` past its end.
+- A missing key is ``NotFoundError``; any other failure is ``StorageError``.
+"""
+
+from __future__ import annotations
+
+import abc
+import contextlib
+import datetime
+import os
+import secrets
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Self
+from urllib.parse import urlsplit
+
+import obstore
+from obstore.exceptions import AlreadyExistsError
+from obstore.store import from_url
+
+from graft_core.errors import InvalidInputError, NotFoundError, StorageError
+
+if TYPE_CHECKING:
+    from obstore.store import ClientConfig, RetryConfig, S3Config
+    from obstore.store import ObjectStore as ObstoreStore
+
+__all__ = ["LocalStore", "MemoryStore", "ObjectMeta", "ObjectStore", "ObstoreBackend", "open_store"]
+
+_TMP_DIR = ".graft-tmp"
+# Temp files older than this were left by a crashed writer (a live write takes milliseconds).
+_STALE_TMP_S = 3600.0
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectMeta:
+    key: str
+    size: int
+    last_modified_ms: int
+
+
+def check_key(key: object) -> str:
+    """A key is a relative ``/``-separated path that cannot escape a store's root."""
+    if not isinstance(key, str) or not key:
+        raise InvalidInputError(f"invalid object key {key!r}: expected a non-empty string")
+    if "\\" in key or "\0" in key or key.startswith("/"):
+        raise InvalidInputError(f"invalid object key {key!r}: backslash, NUL or leading '/'")
+    if any(part in ("", ".", "..") for part in key.split("/")):
+        raise InvalidInputError(f"invalid object key {key!r}: empty, '.' or '..' path segment")
+    return key
+
+
+def check_prefix(prefix: object) -> str:
+    """A prefix is empty or a key with an optional trailing ``/``."""
+    if prefix == "":
+        return ""
+    if not isinstance(prefix, str):
+        raise InvalidInputError(f"invalid key prefix {prefix!r}: expected a string")
+    check_key(prefix.removesuffix("/"))
+    return prefix
+
+
+def check_range(start: int, length: int) -> None:
+    if start < 0 or length < 0:
+        raise InvalidInputError(f"invalid byte range start={start} length={length}")
+
+
+class ObjectStore(abc.ABC):
+    """Immutable-object storage: every method is blocking and safe to call from many threads."""
+
+    @abc.abstractmethod
+    def get(self, key: str) -> bytes:
+        """The whole object; ``NotFoundError`` if it does not exist."""
+
+    @abc.abstractmethod
+    def get_range(self, key: str, start: int, length: int) -> bytes:
+        """Up to ``length`` bytes from ``start`` (fewer at the end of the object)."""
+
+    @abc.abstractmethod
+    def put(self, key: str, data: bytes) -> None:
+        """Store ``data`` at ``key``, replacing any object there; durable when it returns."""
+
+    @abc.abstractmethod
+    def put_if_absent(self, key: str, data: bytes) -> bool:
+        """Atomic create-only write: True if this call created ``key``, False if it existed."""
+
+    @abc.abstractmethod
+    def delete(self, key: str) -> None:
+        """Remove ``key``; a missing key is not an error."""
+
+    @abc.abstractmethod
+    def list(self, prefix: str) -> Iterator[ObjectMeta]:
+        """Every object whose key starts with ``prefix``, in key order."""
+
+    @abc.abstractmethod
+    def close(self) -> None:
+        """Release resources; the store is not used afterwards."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+class MemoryStore(ObjectStore):
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._objects: dict[str, tuple[bytes, int]] = {}
+
+    def get(self, key: str) -> bytes:
+        check_key(key)
+        with self._lock:
+            found = self._objects.get(key)
+        if found is None:
+            raise NotFoundError(f"no object {key!r}")
+        return found[0]
+
+    def get_range(self, key: str, start: int, length: int) -> bytes:
+        check_range(start, length)
+        return self.get(key)[start : start + length]
+
+    def put(self, key: str, data: bytes) -> None:
+        check_key(key)
+        with self._lock:
+            self._objects[key] = (bytes(data), _now_ms())
+
+    def put_if_absent(self, key: str, data: bytes) -> bool:
+        check_key(key)
+        with self._lock:
+            if key in self._objects:
+                return False
+            self._objects[key] = (bytes(data), _now_ms())
+            return True
+
+    def delete(self, key: str) -> None:
+        check_key(key)
+        with self._lock:
+            self._objects.pop(key, None)
+
+    def list(self, prefix: str) -> Iterator[ObjectMeta]:
+        check_prefix(prefix)
+        with self._lock:
+            found = [
+                ObjectMeta(key, len(data), ms)
+                for key, (data, ms) in self._objects.items()
+                if key.startswith(prefix)
+            ]
+        return iter(sorted(found, key=lambda meta: meta.key))
+
+    def close(self) -> None:
+        """Nothing to release: the objects live as long as this store object."""
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _make_parents(path: Path) -> None:
+    """Create missing parent directories, fsyncing each new entry's own parent."""
+    missing: list[Path] = []
+    parent = path.parent
+    while not parent.is_dir():
+        missing.append(parent)
+        parent = parent.parent
+    for directory in reversed(missing):
+        with contextlib.suppress(FileExistsError):  # a concurrent writer made it first
+            directory.mkdir()
+        _fsync_dir(directory.parent)
+
+
+class LocalStore(ObjectStore):
+    """Durable objects as files under ``root``; keys map to nested paths."""
+
+    def __init__(self, root: str | os.PathLike[str]) -> None:
+        self.root = Path(root).resolve()
+        self._tmp = self.root / _TMP_DIR
+        try:
+            _make_parents(self._tmp / "probe")
+            self._remove_stale_temps()
+        except OSError as exc:
+            raise StorageError(f"cannot open local store at {self.root}: {exc}") from exc
+
+    def _remove_stale_temps(self) -> None:
+        cutoff = time.time() - _STALE_TMP_S
+        for entry in os.scandir(self._tmp):
+            with contextlib.suppress(FileNotFoundError):
+                if entry.stat().st_mtime < cutoff:
+                    os.unlink(entry.path)
+
+    def _path(self, key: str) -> Path:
+        check_key(key)
+        if key.split("/", 1)[0] == _TMP_DIR:
+            raise InvalidInputError(f"invalid object key {key!r}: {_TMP_DIR} is reserved")
+        path = self.root / key
+        assert path.is_relative_to(self.root)
+        return path
+
+    def _read(self, key: str, start: int, length: int | None) -> bytes:
+        path = self._path(key)
+        try:
+            with open(path, "rb") as file:
+                file.seek(start)
+                return file.read(length)
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as exc:
+            raise NotFoundError(f"no object {key!r}") from exc
+        except OSError as exc:
+            raise StorageError(f"cannot read {key!r}: {exc}") from exc
+
+    def get(self, key: str) -> bytes:
+        return self._read(key, 0, None)
+
+    def get_range(self, key: str, start: int, length: int) -> bytes:
+        check_range(start, length)
+        return self._read(key, start, length)
+
+    def _write_temp(self, data: bytes) -> Path:
+        tmp = self._tmp / secrets.token_hex(12)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            with os.fdopen(fd, "wb") as file:
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        return tmp
+
+    def _install(self, key: str, data: bytes, *, replace: bool) -> bool:
+        path = self._path(key)
+        try:
+            _make_parents(path)
+            tmp = self._write_temp(data)
+            try:
+                if replace:
+                    os.replace(tmp, path)
+                else:
+                    try:
+                        os.link(tmp, path)
+                    except FileExistsError:
+                        return False
+            finally:
+                tmp.unlink(missing_ok=True)
+            _fsync_dir(path.parent)
+            return True
+        except (IsADirectoryError, NotADirectoryError) as exc:
+            raise InvalidInputError(f"key {key!r} collides with another key's path") from exc
+        except OSError as exc:
+            raise StorageError(f"cannot write {key!r}: {exc}") from exc
+
+    def put(self, key: str, data: bytes) -> None:
+        self._install(key, data, replace=True)
+
+    def put_if_absent(self, key: str, data: bytes) -> bool:
+        return self._install(key, data, replace=False)
+
+    def delete(self, key: str) -> None:
+        path = self._path(key)
+        try:
+            path.unlink()
+        except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+            return  # missing, or a "directory", which is a key prefix and not an object
+        except OSError as exc:
+            raise StorageError(f"cannot delete {key!r}: {exc}") from exc
+        _fsync_dir(path.parent)
+
+    def list(self, prefix: str) -> Iterator[ObjectMeta]:
+        check_prefix(prefix)
+        # Walk only the directory the prefix names, then filter by the partial last segment.
+        start = self.root / prefix.rpartition("/")[0]
+        found: list[ObjectMeta] = []
+        for dirpath, dirnames, filenames in os.walk(start):
+            if Path(dirpath) == self.root:
+                dirnames[:] = [name for name in dirnames if name != _TMP_DIR]
+            rel = Path(dirpath).relative_to(self.root).as_posix()
+            for name in filenames:
+                key = name if rel == "." else f"{rel}/{name}"
+                if not key.startswith(prefix):
+                    continue
+                with contextlib.suppress(FileNotFoundError):  # deleted while listing
+                    stat = os.stat(os.path.join(dirpath, name))
+                    found.append(ObjectMeta(key, stat.st_size, stat.st_mtime_ns // 1_000_000))
+        return iter(sorted(found, key=lambda meta: meta.key))
+
+    def close(self) -> None:
+        """Nothing to release: every call opens and closes its own files."""
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).split("\n", 1)[0]
+
+
+@contextlib.contextmanager
+def _mapped_errors(key: str) -> Iterator[None]:
+    """obstore's errors, as this project's: missing -> NotFoundError, else StorageError."""
+    try:
+        yield
+    except FileNotFoundError as exc:
+        raise NotFoundError(f"no object {key!r}") from exc
+    except (obstore.exceptions.BaseError, OSError, ValueError) as exc:
+        raise StorageError(f"object store failed on {key!r}: {_first_line(exc)}") from exc
+
+
+class ObstoreBackend(ObjectStore):
+    """S3, GCS or Azure through obstore's synchronous functions."""
+
+    def __init__(self, store: ObstoreStore) -> None:
+        self._store = store
+
+    def get(self, key: str) -> bytes:
+        check_key(key)
+        with _mapped_errors(key):
+            return bytes(obstore.get(self._store, key).bytes())
+
+    def _size(self, key: str) -> int:
+        with _mapped_errors(key):
+            return obstore.head(self._store, key)["size"]
+
+    def get_range(self, key: str, start: int, length: int) -> bytes:
+        check_key(key)
+        check_range(start, length)
+        # Stores reject empty ranges and ranges past the end; answer those from the size instead.
+        if length == 0:
+            self._size(key)
+            return b""
+        try:
+            with _mapped_errors(key):
+                return bytes(obstore.get_range(self._store, key, start=start, length=length))
+        except StorageError:
+            if start >= self._size(key):
+                return b""
+            raise
+
+    def put(self, key: str, data: bytes) -> None:
+        check_key(key)
+        with _mapped_errors(key):
+            obstore.put(self._store, key, data, use_multipart=False)
+
+    def put_if_absent(self, key: str, data: bytes) -> bool:
+        check_key(key)
+        try:
+            with _mapped_errors(key):
+                obstore.put(self._store, key, data, mode="create")
+        except StorageError as exc:
+            if isinstance(exc.__cause__, AlreadyExistsError):
+                return False
+            raise
+        return True
+
+    def delete(self, key: str) -> None:
+        check_key(key)
+        with _mapped_errors(key):
+            obstore.delete(self._store, key)
+
+    def list(self, prefix: str) -> Iterator[ObjectMeta]:
+        check_prefix(prefix)
+        # obstore matches whole path segments: list the enclosing "directory", filter the rest.
+        directory = prefix.rpartition("/")[0] or None
+        with _mapped_errors(prefix):
+            for batch in obstore.list(self._store, directory, chunk_size=1000):
+                for meta in batch:
+                    if meta["path"].startswith(prefix):
+                        modified = meta["last_modified"].timestamp()
+                        yield ObjectMeta(meta["path"], meta["size"], int(modified * 1000))
+
+    def close(self) -> None:
+        """obstore stores own a connection pool that is freed with the object."""
+
+
+def _truthy(value: str | None) -> bool:
+    return (value or "").strip().lower() in ("1", "true", "yes", "on")
+
+
+# Fail in seconds rather than obstore's default of retrying for three minutes: callers (the
+# pagestore, the metastore) turn a StorageError into a 503 the client retries anyway.
+_RETRY: RetryConfig = {"max_retries": 3, "retry_timeout": datetime.timedelta(seconds=20)}
+
+
+def _open_s3(url: str, env: Mapping[str, str]) -> ObstoreStore:
+    config: S3Config = {"region": env.get("AWS_REGION") or "us-east-1"}
+    for name, field in (
+        ("AWS_ENDPOINT_URL", "endpoint"),
+        ("AWS_ACCESS_KEY_ID", "access_key_id"),
+        ("AWS_SECRET_ACCESS_KEY", "secret_access_key"),
+    ):
+        if env.get(name):
+            config[field] = env[name]  # type: ignore[literal-required]
+    options: ClientConfig = {
+        "allow_http": _truthy(env.get("AWS_ALLOW_HTTP")),
+        "connect_timeout": datetime.timedelta(seconds=5),
+    }
+    return from_url(url, config=config, client_options=options, retry_config=_RETRY)
+
+
+def open_store(url: str, *, env: Mapping[str, str] | None = None) -> ObjectStore:
+    """The store a URL names: a path or ``file://``, ``memory://``, ``s3://``, ``gs://``, ``az://``.
+
+    ``env`` (default ``os.environ``) supplies the AWS_* settings for ``s3://``.
+    """
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        if scheme == "":
+            return LocalStore(url)
+        if scheme == "file" and parts.netloc in ("", "localhost"):
+            return LocalStore(parts.path)
+        if scheme == "memory":
+            return MemoryStore()
+        if scheme in ("s3", "s3a"):
+            return ObstoreBackend(_open_s3(url, os.environ if env is None else env))
+        if scheme in ("gs", "az", "azure", "abfs", "abfss"):
+            return ObstoreBackend(from_url(url, retry_config=_RETRY))
+    except (obstore.exceptions.BaseError, ValueError) as exc:
+        if isinstance(exc, InvalidInputError):
+            raise
+        raise InvalidInputError(f"cannot open object store {url!r}: {_first_line(exc)}") from exc
+    raise InvalidInputError(f"unsupported object store URL {url!r}")
