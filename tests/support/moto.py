@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
-import boto3  # type: ignore[import-untyped]
+import boto3
 import httpx
 import pytest
 
