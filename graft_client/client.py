@@ -6,10 +6,12 @@ import logging
 import os
 import threading
 import time
+import weakref
 from types import TracebackType
 
 from graft_client.config import resolve_data_dir, resolve_keep_commits
 from graft_client.pins import PinRegistry
+from graft_client.reader import VolumeReader
 from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import SyncMode, VolumeConfig, parse_sync_mode
@@ -54,6 +56,8 @@ class Client:
         self._db: LocalDB | None = LocalDB(self.data_dir / "local")
         self._records = VolumeRecords(self._db)
         self._pins = PinRegistry()
+        # Open iterators keep RocksDB's LOCK held after close(), so close() closes the readers.
+        self._readers: weakref.WeakSet[VolumeReader] = weakref.WeakSet()
         self._locks: dict[VolumeId, threading.Lock] = {}
         self._locks_guard = threading.Lock()
         try:
@@ -124,7 +128,9 @@ class Client:
         return total
 
     def close(self) -> None:
-        """Release the data directory. Idempotent."""
+        """Release the data directory; open readers and writers stop working. Idempotent."""
+        for reader in list(self._readers):
+            reader.close()
         if self._db is not None:
             self._db.close()
             self._db = None

@@ -29,6 +29,7 @@ class VolumeReader:
         self._lsn = 0 if snapshot is None else snapshot.lsn
         self._page_count = 0 if snapshot is None else snapshot.page_count
         self._cursor: PageCursor | None = PageCursor(volume._db, volume.vid)
+        volume._client._readers.add(self)
 
     @property
     def snapshot(self) -> Snapshot | None:

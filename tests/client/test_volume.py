@@ -280,3 +280,19 @@ def test_second_client_on_same_dir_is_refused_across_processes(tmp_path: Path) -
         proc.communicate("", timeout=30)
     with Client(tmp_path) as client:
         assert client.volumes() == []
+
+
+def test_closing_the_client_closes_open_readers_and_releases_the_dir(tmp_path: Path) -> None:
+    client = Client(tmp_path)
+    volume = client.create_volume()
+    with volume.writer() as writer:
+        writer.write(1, page("x"))
+    reader = volume.reader()
+    writer = volume.writer()
+    client.close()
+    with pytest.raises(ClosedError):
+        reader.read(1)
+    with pytest.raises(ClosedError):
+        writer.read(1)
+    with Client(tmp_path) as reopened:
+        assert reopened.open_volume(volume.vid).reader().read(1) == page("x")
