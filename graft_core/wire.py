@@ -1,0 +1,269 @@
+"""Wire protocol of the metastore and the pagestore: msgspec Structs carried as msgpack bodies.
+
+Every endpoint is ``POST`` with an ``application/msgpack`` body; ids travel as their 16 raw bytes
+and grafts in the portable Roaring format. Both are validated into ``VolumeId``/``Graft`` while
+decoding, so a handler only ever sees well-formed values. Errors are an ``ErrorBody``
+``{code, message}`` with the HTTP status of the matching ``graft_core.errors`` class.
+
+metastore ``/metastore/v1/``:
+    snapshot      SnapshotRequest     -> SnapshotInfo
+    pull_graft    PullGraftRequest    -> PullGraftResponse
+    pull_commits  PullCommitsRequest  -> PullCommitsResponse
+    commit        CommitRequest       -> SnapshotInfo
+    checkpoint    CheckpointRequest   -> SnapshotInfo
+    volumes       VolumesRequest      -> VolumesResponse
+
+pagestore ``/pagestore/v1/``:
+    write_pages   WritePagesRequest   -> WritePagesResponse
+    read_pages    ReadPagesRequest    -> ReadPagesResponse
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypeVar
+
+import msgspec
+
+from graft_core.errors import GraftError, InvalidInputError, PayloadTooLargeError, error_for_code
+from graft_core.graft import Graft
+from graft_core.ids import ClientId, Gid, SegmentId, VolumeId
+from graft_core.types import MAX_LSN, MAX_PAGEIDX, PAGE_SIZE
+
+__all__ = [
+    "CONTENT_TYPE",
+    "MAX_WAIT_MS",
+    "METASTORE_MAX_BODY",
+    "PAGESTORE_MAX_BODY",
+    "CheckpointInfo",
+    "CheckpointRequest",
+    "CommitInfo",
+    "CommitRequest",
+    "ErrorBody",
+    "Message",
+    "PullCommitsRequest",
+    "PullCommitsResponse",
+    "PullGraftRequest",
+    "PullGraftResponse",
+    "ReadPagesRequest",
+    "ReadPagesResponse",
+    "SegmentRef",
+    "SnapshotInfo",
+    "SnapshotRequest",
+    "VolumesRequest",
+    "VolumesResponse",
+    "WritePagesRequest",
+    "WritePagesResponse",
+    "decode",
+    "encode",
+    "encode_error",
+    "error_from_body",
+]
+
+CONTENT_TYPE = "application/msgpack"
+METASTORE_MAX_BODY = 1 << 20
+PAGESTORE_MAX_BODY = 64 << 20
+MAX_WAIT_MS = 60_000
+MAX_VOLUMES_LIMIT = 1000
+
+LsnField = Annotated[int, msgspec.Meta(ge=1, le=MAX_LSN)]
+PageIdxField = Annotated[int, msgspec.Meta(ge=1, le=MAX_PAGEIDX)]
+PageCountField = Annotated[int, msgspec.Meta(ge=0, le=MAX_PAGEIDX)]
+PageBytes = Annotated[bytes, msgspec.Meta(min_length=PAGE_SIZE, max_length=PAGE_SIZE)]
+# BLAKE2b digests are 1..64 bytes; the client uses 32, but the server only needs equality.
+CommitHash = Annotated[bytes, msgspec.Meta(min_length=16, max_length=64)]
+
+
+class Message(msgspec.Struct, forbid_unknown_fields=True):
+    """Base of every wire struct: unknown fields are an error, not silently dropped."""
+
+
+class SegmentRef(Message):
+    """A segment and the pages of one volume it holds."""
+
+    sid: SegmentId
+    graft: Graft
+
+
+class SnapshotInfo(Message):
+    vid: VolumeId
+    lsn: LsnField
+    page_count: PageCountField
+
+
+class CommitInfo(Message):
+    lsn: LsnField
+    page_count: PageCountField
+    segments: list[SegmentRef]
+
+
+class CheckpointInfo(Message):
+    """Segments holding the newest version of every page at ``lsn`` (the retention horizon)."""
+
+    lsn: LsnField
+    segments: list[SegmentRef]
+
+
+class ErrorBody(Message):
+    code: str
+    message: str
+
+
+# --- metastore ----------------------------------------------------------------------------------
+
+
+class SnapshotRequest(Message):
+    """The latest snapshot, or the one at ``lsn`` (404 if missing or below the horizon)."""
+
+    vid: VolumeId
+    lsn: LsnField | None = None
+
+
+class PullGraftRequest(Message):
+    """Pages changed by commits ``start..end``; waits up to ``wait_ms`` for a commit >= start."""
+
+    vid: VolumeId
+    start: LsnField
+    end: LsnField | None = None
+    wait_ms: Annotated[int, msgspec.Meta(ge=0, le=MAX_WAIT_MS)] = 0
+
+
+class PullGraftResponse(Message):
+    """The graft of the pages changed in ``start..snapshot.lsn``.
+
+    ``snapshot`` is None for a volume without commits; ``snapshot.lsn < start`` means no change.
+    """
+
+    snapshot: SnapshotInfo | None
+    graft: Graft
+
+
+class PullCommitsRequest(Message):
+    vid: VolumeId
+    start: LsnField
+    end: LsnField | None = None
+
+
+class PullCommitsResponse(Message):
+    """Commits in ``start..end`` at or above the horizon, and the checkpoint that sets it."""
+
+    checkpoint: CheckpointInfo | None
+    commits: list[CommitInfo]
+
+
+class CommitRequest(Message):
+    vid: VolumeId
+    cid: ClientId
+    base_lsn: LsnField | None
+    page_count: PageCountField
+    segments: list[SegmentRef]
+    commit_hash: CommitHash
+
+
+class CheckpointRequest(Message):
+    vid: VolumeId
+    lsn: LsnField
+    segments: list[SegmentRef]
+
+
+class VolumesRequest(Message):
+    """Volumes whose base58 id starts with ``prefix``, in id order, after ``after``."""
+
+    limit: Annotated[int, msgspec.Meta(ge=1, le=MAX_VOLUMES_LIMIT)]
+    prefix: Annotated[str, msgspec.Meta(max_length=22)] = ""
+    after: VolumeId | None = None
+
+
+class VolumesResponse(Message):
+    """``next`` is the ``after`` of the following page, None on the last page."""
+
+    volumes: list[SnapshotInfo]
+    next: VolumeId | None
+
+
+# --- pagestore ----------------------------------------------------------------------------------
+
+
+class WritePagesRequest(Message):
+    vid: VolumeId
+    pages: list[tuple[PageIdxField, PageBytes]]
+
+
+class WritePagesResponse(Message):
+    segments: list[SegmentRef]
+
+
+class ReadPagesRequest(Message):
+    vid: VolumeId
+    lsn: LsnField
+    graft: Graft
+
+
+class ReadPagesResponse(Message):
+    """Requested pages; empty pages may be omitted (they read as zeros)."""
+
+    pages: list[tuple[PageIdxField, PageBytes]]
+
+
+# --- encoding -----------------------------------------------------------------------------------
+
+M = TypeVar("M", bound=Message)
+
+
+def _enc_hook(obj: Any) -> Any:
+    if isinstance(obj, Gid):
+        return bytes(obj)
+    if isinstance(obj, Graft):
+        return obj.serialize()
+    raise NotImplementedError(f"cannot encode {type(obj).__name__}")
+
+
+def _dec_hook(kind: type, obj: Any) -> Any:
+    # Raising InvalidInputError (a ValueError) makes msgspec report a ValidationError with the path.
+    if not isinstance(obj, bytes):
+        raise InvalidInputError(f"expected bytes, got {type(obj).__name__}")
+    if issubclass(kind, Gid):
+        return kind(obj)
+    if kind is Graft:
+        return Graft.deserialize(obj)
+    raise NotImplementedError(f"cannot decode {kind.__name__}")
+
+
+_ENCODER = msgspec.msgpack.Encoder(enc_hook=_enc_hook)
+
+
+_DECODERS: dict[type[Message], msgspec.msgpack.Decoder[Any]] = {}
+
+
+def _decoder(kind: type[M]) -> msgspec.msgpack.Decoder[M]:
+    found = _DECODERS.get(kind)
+    if found is None:
+        found = _DECODERS[kind] = msgspec.msgpack.Decoder(kind, dec_hook=_dec_hook)
+    return found
+
+
+def encode(msg: Message) -> bytes:
+    return _ENCODER.encode(msg)
+
+
+def decode(data: bytes, kind: type[M], *, limit: int = METASTORE_MAX_BODY) -> M:
+    """Decode and validate a body; bad input is ``InvalidInputError``, oversize is 413."""
+    if len(data) > limit:
+        raise PayloadTooLargeError(f"body of {len(data)} bytes exceeds the limit of {limit}")
+    try:
+        return _decoder(kind).decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise InvalidInputError(f"invalid {kind.__name__}: {exc}") from exc
+
+
+def encode_error(exc: GraftError) -> bytes:
+    return encode(ErrorBody(code=exc.code, message=str(exc) or exc.code))
+
+
+def error_from_body(status: int, body: bytes) -> GraftError:
+    """Rebuild the typed exception a server answered with (any body, never raises)."""
+    try:
+        err = decode(body, ErrorBody)
+    except InvalidInputError:
+        cls = error_for_code("unavailable" if status == 503 else "remote_error")
+        return cls(f"HTTP {status}: {body[:200]!r}")
+    return error_for_code(err.code)(err.message)

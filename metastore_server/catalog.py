@@ -1,0 +1,252 @@
+"""Commit semantics over a record store: CAS on the base LSN, exact idempotency, checkpoints,
+snapshots, grafts and long-poll pulls. Backends only store and find records.
+
+Idempotency needs no table of hashes: a retried push carries the same base LSN, so the only LSN it
+can have won is ``base + 1``; the stored record there either is that commit (same client id and
+hash: answer it again) or another one (409).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from typing import Protocol
+
+from graft_core.errors import (
+    CommitRejectedError,
+    InvalidInputError,
+    SnapshotNotFoundError,
+    VolumeNotFoundError,
+)
+from graft_core.graft import Graft
+from graft_core.ids import VolumeId
+from graft_core.wire import (
+    CheckpointRequest,
+    CommitRequest,
+    PullCommitsRequest,
+    PullCommitsResponse,
+    PullGraftRequest,
+    PullGraftResponse,
+    SegmentRef,
+    SnapshotInfo,
+    SnapshotRequest,
+    VolumesRequest,
+    VolumesResponse,
+)
+from metastore_server.metrics import Metrics
+from metastore_server.records import LogRecord
+
+__all__ = ["MAX_GRAFT_SCAN", "MAX_PULL_COMMITS", "Catalog", "RecordStore"]
+
+# A pull spanning more commits than this answers "every page may have changed" (1..page_count),
+# which a lazy client handles correctly, instead of reading an unbounded number of records.
+MAX_GRAFT_SCAN = 4096
+MAX_PULL_COMMITS = 1000
+_BASE58 = frozenset("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz")
+
+
+class RecordStore(Protocol):
+    """Where commit and checkpoint records live (local log or object store)."""
+
+    async def latest(self, vid: VolumeId) -> int:
+        """The newest LSN of the volume, 0 when it has no commits."""
+
+    async def read(self, vid: VolumeId, start: int, end: int) -> list[LogRecord]:
+        """The commit records ``start..end`` (inclusive), all of which exist."""
+
+    async def checkpoint(self, vid: VolumeId) -> LogRecord | None:
+        """The newest registered checkpoint."""
+
+    async def append(self, record: LogRecord) -> bool:
+        """Durably store a record; False if its LSN (or checkpoint) is already taken."""
+
+    async def volumes(self, prefix: str, after: VolumeId | None, limit: int) -> list[VolumeId]:
+        """Volume ids with commits, in order, whose text starts with ``prefix``."""
+
+    async def aclose(self) -> None: ...
+
+
+class Catalog:
+    def __init__(self, store: RecordStore, metrics: Metrics) -> None:
+        self.store = store
+        self.metrics = metrics
+        self._locks: dict[VolumeId, asyncio.Lock] = {}
+        self._changed: dict[VolumeId, asyncio.Event] = {}
+
+    def _lock(self, vid: VolumeId) -> asyncio.Lock:
+        return self._locks.setdefault(vid, asyncio.Lock())
+
+    def _notify(self, vid: VolumeId) -> None:
+        event = self._changed.pop(vid, None)
+        if event is not None:
+            event.set()
+
+    async def _record(self, vid: VolumeId, lsn: int) -> LogRecord:
+        (record,) = await self.store.read(vid, lsn, lsn)
+        return record
+
+    async def _horizon(self, vid: VolumeId) -> int:
+        checkpoint = await self.store.checkpoint(vid)
+        return 0 if checkpoint is None else checkpoint.lsn
+
+    # --- reads ---------------------------------------------------------------------------------
+
+    async def snapshot(self, req: SnapshotRequest) -> SnapshotInfo:
+        latest = await self.store.latest(req.vid)
+        if latest == 0:
+            raise VolumeNotFoundError(f"volume {req.vid} has no commits")
+        lsn = latest if req.lsn is None else req.lsn
+        if lsn > latest:
+            raise SnapshotNotFoundError(f"volume {req.vid} has no LSN {lsn} (latest {latest})")
+        horizon = await self._horizon(req.vid)
+        if lsn < horizon:
+            raise SnapshotNotFoundError(
+                f"LSN {lsn} of {req.vid} is below the retention horizon {horizon}"
+            )
+        return (await self._record(req.vid, lsn)).snapshot()
+
+    async def pull_graft(self, req: PullGraftRequest) -> PullGraftResponse:
+        if req.end is not None and req.end < req.start:
+            raise InvalidInputError(f"end {req.end} is before start {req.start}")
+        deadline = time.monotonic() + req.wait_ms / 1000
+        latest = await self._wait_beyond(req.vid, req.start - 1, deadline)
+        if latest == 0:
+            return PullGraftResponse(snapshot=None, graft=Graft())
+        end = latest if req.end is None else min(req.end, latest)
+        if end < req.start:
+            return PullGraftResponse(
+                snapshot=(await self._record(req.vid, end)).snapshot(), graft=Graft()
+            )
+        if end - req.start + 1 > MAX_GRAFT_SCAN:
+            top = await self._record(req.vid, end)
+            return PullGraftResponse(
+                snapshot=top.snapshot(), graft=Graft.from_range(1, top.page_count + 1)
+            )
+        records = await self.store.read(req.vid, req.start, end)
+        graft = Graft()
+        for record in records:
+            for seg in record.segments:
+                graft = graft | seg.graft
+        return PullGraftResponse(snapshot=records[-1].snapshot(), graft=graft)
+
+    async def _wait_beyond(self, vid: VolumeId, lsn: int, deadline: float) -> int:
+        """The latest LSN, after waiting (until ``deadline``) for it to pass ``lsn``."""
+        while True:
+            # Take the event before reading the state so a commit in between still wakes us.
+            event = self._changed.setdefault(vid, asyncio.Event())
+            latest = await self.store.latest(vid)
+            remaining = deadline - time.monotonic()
+            if latest > lsn or remaining <= 0:
+                return latest
+            try:
+                await asyncio.wait_for(event.wait(), remaining)
+            except TimeoutError:
+                return await self.store.latest(vid)
+
+    async def pull_commits(self, req: PullCommitsRequest) -> PullCommitsResponse:
+        if req.end is not None and req.end < req.start:
+            raise InvalidInputError(f"end {req.end} is before start {req.start}")
+        latest = await self.store.latest(req.vid)
+        if latest == 0:
+            raise VolumeNotFoundError(f"volume {req.vid} has no commits")
+        checkpoint = await self.store.checkpoint(req.vid)
+        start = req.start if checkpoint is None else max(req.start, checkpoint.lsn)
+        end = min(latest if req.end is None else req.end, latest, start + MAX_PULL_COMMITS - 1)
+        records = await self.store.read(req.vid, start, end) if start <= end else []
+        return PullCommitsResponse(
+            checkpoint=None if checkpoint is None else checkpoint.checkpoint_info(),
+            commits=[r.commit_info() for r in records],
+        )
+
+    async def volumes(self, req: VolumesRequest) -> VolumesResponse:
+        if not set(req.prefix) <= _BASE58:
+            raise InvalidInputError(f"prefix {req.prefix!r} is not base58 text")
+        vids = await self.store.volumes(req.prefix, req.after, req.limit + 1)
+        page = vids[: req.limit]
+        infos = [(await self._record(vid, await self.store.latest(vid))).snapshot() for vid in page]
+        return VolumesResponse(volumes=infos, next=page[-1] if len(vids) > req.limit else None)
+
+    # --- writes --------------------------------------------------------------------------------
+
+    async def commit(self, req: CommitRequest) -> SnapshotInfo:
+        _check_segments(req.segments, req.page_count)
+        # A shielded task: a client that hangs up cannot release the volume lock mid-commit.
+        return await asyncio.shield(asyncio.ensure_future(self._commit(req)))
+
+    async def _commit(self, req: CommitRequest) -> SnapshotInfo:
+        async with self._lock(req.vid):
+            base = req.base_lsn or 0
+            latest = await self.store.latest(req.vid)
+            if base > latest:
+                self.metrics.rejections.inc()
+                raise CommitRejectedError(
+                    f"base LSN {base} of {req.vid} is ahead of the latest LSN {latest}"
+                )
+            if base == latest:
+                record = LogRecord(
+                    kind="commit",
+                    vid=req.vid,
+                    lsn=base + 1,
+                    segments=req.segments,
+                    page_count=req.page_count,
+                    cid=req.cid,
+                    commit_hash=req.commit_hash,
+                    ts_ms=time.time_ns() // 1_000_000,
+                )
+                if await self.store.append(record):
+                    self.metrics.commits.inc()
+                    self._notify(req.vid)
+                    return record.snapshot()
+            return await self._replay(req, base + 1)
+
+    async def _replay(self, req: CommitRequest, lsn: int) -> SnapshotInfo:
+        """Answer a retry of the commit that won ``lsn``, or reject a different one."""
+        won = await self._record(req.vid, lsn)
+        if won.cid == req.cid and won.commit_hash == req.commit_hash:
+            self.metrics.replays.inc()
+            return won.snapshot()
+        self.metrics.rejections.inc()
+        raise CommitRejectedError(f"LSN {lsn} of {req.vid} was won by another commit")
+
+    async def checkpoint(self, req: CheckpointRequest) -> SnapshotInfo:
+        async with self._lock(req.vid):
+            latest = await self.store.latest(req.vid)
+            if req.lsn > latest:
+                raise SnapshotNotFoundError(f"volume {req.vid} has no LSN {req.lsn}")
+            at = await self._record(req.vid, req.lsn)
+            _check_segments(req.segments, at.page_count)
+            current = await self.store.checkpoint(req.vid)
+            if current is not None and req.lsn < current.lsn:
+                raise InvalidInputError(
+                    f"checkpoint {req.lsn} of {req.vid} is below the current one ({current.lsn})"
+                )
+            if current is not None and (current.lsn, current.segments) == (req.lsn, req.segments):
+                return at.snapshot()
+            record = LogRecord(
+                kind="checkpoint",
+                vid=req.vid,
+                lsn=req.lsn,
+                segments=req.segments,
+                page_count=at.page_count,
+                ts_ms=time.time_ns() // 1_000_000,
+            )
+            if not await self.store.append(record):
+                raise CommitRejectedError(f"checkpoint {req.lsn} of {req.vid} is already taken")
+            return at.snapshot()
+
+    async def aclose(self) -> None:
+        await self.store.aclose()
+
+
+def _check_segments(segments: Sequence[SegmentRef], page_count: int) -> None:
+    seen = set()
+    for seg in segments:
+        if seg.sid in seen:
+            raise InvalidInputError(f"segment {seg.sid} is listed twice")
+        seen.add(seg.sid)
+        beyond = seg.graft.above(page_count)
+        if beyond:
+            raise InvalidInputError(
+                f"segment {seg.sid} holds pages beyond the page count {page_count}: {beyond!r}"
+            )

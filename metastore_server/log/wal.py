@@ -1,0 +1,316 @@
+"""Segmented, crash-safe append-only log: one write and one fsync per appended batch.
+
+Entries are numbered from 1. The newest segment is the active one; when it passes
+``segment_size`` it is sealed with an index frame (entry offsets) and a new segment starts. The
+control file lists the segments, so opening the log only scans the active segment's tail and
+never reads sealed segments until an entry in them is needed.
+"""
+
+from __future__ import annotations
+
+import array
+import bisect
+import os
+import threading
+import uuid
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import crc32c
+
+from graft_core.errors import CorruptDataError, NotFoundError, StorageError
+from graft_core.failpoints import failpoint
+from metastore_server.log.control import ControlFile, LogState, SegmentMeta, fsync_dir
+from metastore_server.log.format import (
+    FRAME_COMMIT,
+    FRAME_ENTRY,
+    FRAME_HEADER,
+    FRAME_INDEX,
+    HEADER_SIZE,
+    SegmentHeader,
+    aligned,
+    commit_payload,
+    encode_batch,
+    pack_header,
+    parse_frame_header,
+    unpack_header,
+)
+
+__all__ = ["DEFAULT_SEGMENT_SIZE", "Log"]
+
+DEFAULT_SEGMENT_SIZE = 64 << 20
+CONTROL_NAME = "control"
+
+
+def _segment_name(segment_id: int) -> str:
+    return f"{segment_id:016x}.wal"
+
+
+class _Segment:
+    """One segment file; ``offsets`` holds the file offset of each entry frame once known."""
+
+    def __init__(self, path: Path, meta: SegmentMeta, fd: int) -> None:
+        self.path = path
+        self.meta = meta
+        self.fd = fd
+        self.offsets: array.array[int] | None = None
+        self.size = 0
+
+    def load_index(self) -> array.array[int]:
+        """The entry offsets of a sealed segment, read from its index frame on first use."""
+        if self.offsets is None:
+            assert self.meta.sealed
+            head = os.pread(self.fd, FRAME_HEADER, self.meta.index_offset)
+            parsed = parse_frame_header(head) if len(head) == FRAME_HEADER else None
+            if parsed is None or parsed[0] != FRAME_INDEX:
+                raise CorruptDataError(f"{self.path}: index frame is corrupt")
+            offsets = array.array("Q")
+            offsets.frombytes(os.pread(self.fd, parsed[1], self.meta.index_offset + FRAME_HEADER))
+            if len(offsets) != self.meta.last_index - self.meta.base_index + 1:
+                raise CorruptDataError(f"{self.path}: index frame has the wrong entry count")
+            self.offsets = offsets
+        return self.offsets
+
+
+class Log:
+    """Thread-safe: one appender at a time (serialized by a lock), readers from any thread."""
+
+    def __init__(self, directory: Path, control: ControlFile, segment_size: int) -> None:
+        self.directory = directory
+        self._control = control
+        self._segment_size = segment_size
+        self._segments: list[_Segment] = []
+        self._append_lock = threading.Lock()
+        self._broken: str | None = None
+
+    # --- open and recover ----------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        directory: Path,
+        *,
+        cluster_key: uuid.UUID | None = None,
+        segment_size: int = DEFAULT_SEGMENT_SIZE,
+    ) -> Log:
+        directory.mkdir(parents=True, exist_ok=True)
+        control = ControlFile.open(directory / CONTROL_NAME, cluster_key)
+        log = cls(directory, control, segment_size)
+        try:
+            log._recover()
+        except BaseException:
+            log.close()
+            raise
+        return log
+
+    @property
+    def cluster_key(self) -> uuid.UUID:
+        return self._control.cluster_key
+
+    def _recover(self) -> None:
+        state = self._control.state
+        known = {_segment_name(m.segment_id) for m in state.segments}
+        removed = False
+        for path in self.directory.glob("*.wal"):
+            if path.name not in known:
+                # A segment created by a seal whose control update never landed: it has no entries.
+                path.unlink()
+                removed = True
+        if removed:
+            fsync_dir(self.directory)
+        for meta in state.segments:
+            path = self.directory / _segment_name(meta.segment_id)
+            if not meta.sealed and not path.exists():
+                self._create_file(path, meta)
+            self._segments.append(_Segment(path, meta, os.open(path, os.O_RDWR)))
+        if not self._segments:
+            self._start_segment(1, 1, state)
+            return
+        active = self._segments[-1]
+        assert not active.meta.sealed
+        if self._scan_active(active):
+            self._seal_recovered(active)
+
+    def _create_file(self, path: Path, meta: SegmentMeta) -> None:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            os.pwrite(fd, pack_header(SegmentHeader(meta.base_index, meta.segment_id)), 0)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        fsync_dir(self.directory)
+
+    def _start_segment(self, segment_id: int, base_index: int, state: LogState) -> None:
+        """Record a new active segment in the control file, then create its file."""
+        meta = SegmentMeta(segment_id=segment_id, base_index=base_index)
+        self._control.write(LogState(head_index=state.head_index, segments=[*state.segments, meta]))
+        path = self.directory / _segment_name(segment_id)
+        self._create_file(path, meta)
+        segment = _Segment(path, meta, os.open(path, os.O_RDWR))
+        segment.offsets = array.array("Q")
+        segment.size = HEADER_SIZE
+        self._segments.append(segment)
+
+    def _scan_active(self, segment: _Segment) -> bool:
+        """Keep the batches whose commit frame is intact and cut the rest; True if sealed."""
+        data = _read_all(segment.fd)
+        header = unpack_header(data)
+        if header is None or header.base_index != segment.meta.base_index:
+            raise CorruptDataError(f"{segment.path}: segment header is corrupt")
+        offsets = array.array("Q")
+        pending: list[int] = []
+        batch_start = pos = good = HEADER_SIZE
+        sealed_at = 0
+        index_at = 0
+        while pos + FRAME_HEADER <= len(data):
+            parsed = parse_frame_header(data[pos : pos + FRAME_HEADER])
+            if parsed is None:
+                break
+            kind, length = parsed
+            end = pos + FRAME_HEADER + aligned(length)
+            if end > len(data):
+                break
+            if kind == FRAME_COMMIT:
+                crc = crc32c.crc32c(data[batch_start : pos + FRAME_HEADER])
+                if data[pos + FRAME_HEADER : end] != commit_payload(crc):
+                    break
+                offsets.extend(pending)
+                pending.clear()
+                batch_start = good = end
+                if index_at:
+                    sealed_at = index_at
+            elif kind == FRAME_ENTRY:
+                pending.append(pos)
+            else:
+                index_at = pos
+            pos = end
+        if good < len(data):
+            os.ftruncate(segment.fd, good)
+            os.fsync(segment.fd)
+        segment.offsets = offsets
+        segment.size = good
+        if sealed_at:
+            segment.meta.index_offset = sealed_at
+        return bool(sealed_at)
+
+    def _seal_recovered(self, segment: _Segment) -> None:
+        assert segment.offsets is not None
+        meta = segment.meta
+        meta.sealed = True
+        meta.last_index = meta.base_index + len(segment.offsets) - 1
+        self._start_segment(meta.segment_id + 1, meta.last_index + 1, self._control.state)
+
+    # --- queries -------------------------------------------------------------------------------
+
+    @property
+    def first_index(self) -> int:
+        return self._control.state.head_index
+
+    @property
+    def last_index(self) -> int:
+        """The index of the newest entry, or ``first_index - 1`` when the log is empty."""
+        active = self._segments[-1]
+        assert active.offsets is not None
+        return active.meta.base_index + len(active.offsets) - 1
+
+    def read(self, index: int) -> bytes:
+        if not self.first_index <= index <= self.last_index:
+            raise NotFoundError(
+                f"log entry {index} is not in {self.first_index}..{self.last_index}"
+            )
+        bases = [s.meta.base_index for s in self._segments]
+        segment = self._segments[bisect.bisect_right(bases, index) - 1]
+        offsets = segment.offsets if not segment.meta.sealed else segment.load_index()
+        assert offsets is not None
+        offset = offsets[index - segment.meta.base_index]
+        head = os.pread(segment.fd, FRAME_HEADER, offset)
+        parsed = parse_frame_header(head) if len(head) == FRAME_HEADER else None
+        if parsed is None or parsed[0] != FRAME_ENTRY:
+            raise CorruptDataError(f"{segment.path}: entry {index} at offset {offset} is corrupt")
+        payload = os.pread(segment.fd, parsed[1], offset + FRAME_HEADER)
+        if len(payload) != parsed[1]:
+            raise CorruptDataError(f"{segment.path}: entry {index} is truncated")
+        return payload
+
+    def iter_from(self, index: int) -> Iterator[tuple[int, bytes]]:
+        for i in range(max(index, self.first_index), self.last_index + 1):
+            yield i, self.read(i)
+
+    def segment_count(self) -> int:
+        return len(self._segments)
+
+    # --- writes --------------------------------------------------------------------------------
+
+    def append(self, entries: Sequence[bytes]) -> int:
+        """Durably append a batch (one write, one fsync); returns the index of its first entry."""
+        assert entries
+        with self._append_lock:
+            if self._broken is not None:
+                raise StorageError(f"commit log is unavailable: {self._broken}")
+            active = self._segments[-1]
+            assert active.offsets is not None
+            first = self.last_index + 1
+            body, rel = encode_batch(FRAME_ENTRY, entries)
+            self._write(active, body)
+            active.offsets.extend(active.size + r for r in rel)
+            active.size += len(body)
+            if active.size >= self._segment_size:
+                self._seal(active)
+            return first
+
+    def _write(self, segment: _Segment, body: bytes) -> None:
+        try:
+            os.pwrite(segment.fd, body, segment.size)
+            failpoint("log.before_fsync")
+            os.fdatasync(segment.fd)
+        except OSError as exc:
+            self._rollback(segment, exc)
+            raise StorageError(f"commit log write failed: {exc}") from exc
+        failpoint("log.after_fsync")
+
+    def _rollback(self, segment: _Segment, exc: OSError) -> None:
+        try:
+            os.ftruncate(segment.fd, segment.size)
+            os.fsync(segment.fd)
+        except OSError:
+            # The file may hold a batch we told nobody about; stop appending until a restart
+            # lets recovery decide from the bytes on disk.
+            self._broken = str(exc)
+
+    def _seal(self, segment: _Segment) -> None:
+        assert segment.offsets is not None
+        body, _ = encode_batch(FRAME_INDEX, [segment.offsets.tobytes()])
+        index_offset = segment.size
+        self._write(segment, body)
+        segment.size += len(body)
+        meta = segment.meta
+        meta.sealed = True
+        meta.last_index = meta.base_index + len(segment.offsets) - 1
+        meta.index_offset = index_offset
+        self._start_segment(meta.segment_id + 1, meta.last_index + 1, self._control.state)
+
+    def truncate_head(self, index: int) -> None:
+        """Forget entries below ``index``; whole sealed segments below it are deleted."""
+        with self._append_lock:
+            if not self.first_index <= index <= self.last_index + 1:
+                raise NotFoundError(f"cannot truncate the head to {index}")
+            doomed = [s for s in self._segments[:-1] if s.meta.last_index < index]
+            kept = self._segments[len(doomed) :]
+            self._control.write(LogState(head_index=index, segments=[s.meta for s in kept]))
+            self._segments = kept
+            for segment in doomed:
+                os.close(segment.fd)
+                segment.path.unlink()
+            if doomed:
+                fsync_dir(self.directory)
+
+    def close(self) -> None:
+        for segment in self._segments:
+            os.close(segment.fd)
+        self._segments = []
+        self._control.close()
+
+
+def _read_all(fd: int) -> bytes:
+    size = os.fstat(fd).st_size
+    return os.pread(fd, size, 0)

@@ -1,0 +1,113 @@
+"""The scale-out record store: one object per commit at ``volumes/{vid}/log/{lsn:016x}``.
+
+The object store's create-only PUT is the commit fence: of two nodes writing the same LSN, only
+one PUT creates the object, the other learns it lost and answers as a replay or a 409. Records
+are gap-free because a node writes ``base + 1`` only after seeing ``base``. Volumes are listed
+from marker objects ``volume-index/{vid}``, so listing does not scan every commit.
+"""
+
+from __future__ import annotations
+
+import anyio.to_thread
+
+from graft_core.errors import NotFoundError
+from graft_core.ids import VolumeId
+from graft_core.objstore import ObjectStore, open_store
+from graft_core.wire import encode
+from metastore_server.records import LogRecord, decode_record
+
+__all__ = ["ObjectStoreRecordStore"]
+
+_MARKERS = "volume-index/"
+
+
+def _log_key(vid: VolumeId, lsn: int) -> str:
+    return f"volumes/{vid}/log/{lsn:016x}"
+
+
+def _checkpoint_key(vid: VolumeId, lsn: int) -> str:
+    return f"volumes/{vid}/checkpoint/{lsn:016x}"
+
+
+class ObjectStoreRecordStore:
+    def __init__(self, objects: ObjectStore) -> None:
+        self.objects = objects
+        # Highest LSN seen per volume: a lower bound (other nodes may have written more).
+        self._known: dict[VolumeId, int] = {}
+
+    @classmethod
+    def open(cls, url: str) -> ObjectStoreRecordStore:
+        return cls(open_store(url))
+
+    def _exists(self, key: str) -> bool:
+        try:
+            self.objects.get_range(key, 0, 1)
+        except NotFoundError:
+            return False
+        return True
+
+    def _newest(self, prefix: str) -> int:
+        keys = [meta.key for meta in self.objects.list(prefix)]
+        return max((int(k.rsplit("/", 1)[1], 16) for k in keys), default=0)
+
+    def _latest_sync(self, vid: VolumeId) -> int:
+        latest = self._known.get(vid)
+        if latest is None:
+            latest = self._newest(f"volumes/{vid}/log/")
+        while self._exists(_log_key(vid, latest + 1)):
+            latest += 1
+        self._known[vid] = latest
+        return latest
+
+    async def latest(self, vid: VolumeId) -> int:
+        return await anyio.to_thread.run_sync(self._latest_sync, vid)
+
+    def _read_sync(self, vid: VolumeId, start: int, end: int) -> list[LogRecord]:
+        return [
+            decode_record(self.objects.get(_log_key(vid, lsn)), _log_key(vid, lsn))
+            for lsn in range(start, end + 1)
+        ]
+
+    async def read(self, vid: VolumeId, start: int, end: int) -> list[LogRecord]:
+        return await anyio.to_thread.run_sync(self._read_sync, vid, start, end)
+
+    def _checkpoint_sync(self, vid: VolumeId) -> LogRecord | None:
+        lsn = self._newest(f"volumes/{vid}/checkpoint/")
+        if lsn == 0:
+            return None
+        key = _checkpoint_key(vid, lsn)
+        return decode_record(self.objects.get(key), key)
+
+    async def checkpoint(self, vid: VolumeId) -> LogRecord | None:
+        return await anyio.to_thread.run_sync(self._checkpoint_sync, vid)
+
+    def _append_sync(self, record: LogRecord) -> bool:
+        data = encode(record)
+        if record.kind == "checkpoint":
+            return self.objects.put_if_absent(_checkpoint_key(record.vid, record.lsn), data)
+        if record.lsn == 1:
+            # Before the first commit, so a listed volume may still lack commits but a volume
+            # with commits is always listed.
+            self.objects.put_if_absent(_MARKERS + str(record.vid), b"")
+        won = self.objects.put_if_absent(_log_key(record.vid, record.lsn), data)
+        self._known[record.vid] = max(self._known.get(record.vid, 0), record.lsn)
+        return won
+
+    async def append(self, record: LogRecord) -> bool:
+        return await anyio.to_thread.run_sync(self._append_sync, record)
+
+    def _volumes_sync(self, prefix: str, after: VolumeId | None, limit: int) -> list[VolumeId]:
+        found: list[VolumeId] = []
+        for meta in self.objects.list(_MARKERS + prefix):
+            vid = VolumeId.parse(meta.key[len(_MARKERS) :])
+            if (after is None or vid > after) and self._latest_sync(vid) > 0:
+                found.append(vid)
+                if len(found) == limit:
+                    break
+        return found
+
+    async def volumes(self, prefix: str, after: VolumeId | None, limit: int) -> list[VolumeId]:
+        return await anyio.to_thread.run_sync(self._volumes_sync, prefix, after, limit)
+
+    async def aclose(self) -> None:
+        await anyio.to_thread.run_sync(self.objects.close)
