@@ -225,8 +225,8 @@ def compact(ctx: click.Context, as_json: bool) -> None:
     """Reclaim page versions outside the retention policy and release disk space."""
     with _client(ctx) as client:
         stats = client.compact()
-    value = {"page_versions": stats.page_versions, "commits": stats.commits}
-    text = f"reclaimed {stats.page_versions} page versions and {stats.commits} commit records"
+    value = {"pages": stats.pages, "commits": stats.commits}
+    text = f"reclaimed old versions of {stats.pages} page(s) and {stats.commits} commit record(s)"
     _echo_json_or(as_json, value, text)
 
 

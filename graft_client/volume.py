@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from graft_client.reader import VolumeReader
 from graft_client.storage.db import Batch, LocalDB
-from graft_client.storage.pages import put_page, visible_pages
+from graft_client.storage.pages import latest_pages, put_page
 from graft_client.storage.reclaim import ReclaimStats, plan_horizon, reclaim_volume
 from graft_client.storage.records import (
     EMPTY_MARKER,
@@ -188,13 +188,14 @@ class Volume:
         """Stage the new page versions; returns the graft of pages the commit changes."""
         changed = Graft(dirty)
         for idx, data in dirty.items():
-            put_page(batch, self.vid, idx, lsn, data)
+            put_page(batch, self._db, self.vid, idx, lsn, data)
         if base is not None and shrunk_to < base.page_count:
-            # Pages cut off by a truncate must not reappear when the volume grows again.
-            cut = visible_pages(self._db, self.vid, base.lsn, shrunk_to + 1, base.page_count)
-            for idx, slot in cut:
+            # Pages cut off by a truncate must not reappear when the volume grows again. The
+            # base is the latest snapshot (checked under the lock), so its pages are the newest.
+            cut = latest_pages(self._db, self.vid, shrunk_to + 1, base.page_count)
+            for idx, slot in list(cut):
                 if idx not in changed and slot != EMPTY_MARKER:
-                    put_page(batch, self.vid, idx, lsn, EMPTY_MARKER)
+                    put_page(batch, self._db, self.vid, idx, lsn, EMPTY_MARKER)
                     changed.add(idx)
         return changed
 

@@ -1,4 +1,4 @@
-"""The client's RocksDB: one database, three column families, atomic batches across them."""
+"""The client's RocksDB: one database, four column families, atomic batches across them."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 
 FORMAT_KEY = b"format"
 FORMAT_VERSION = b"1"
-_FAMILIES = ("volumes", "pages", "commits")
+_FAMILIES = ("volumes", "latest", "pages", "commits")
 
 
 def _options() -> Options:
@@ -29,7 +29,7 @@ def _options() -> Options:
 
 
 class Batch:
-    """An atomic set of puts and deletes across the three column families."""
+    """An atomic set of puts and deletes across the column families."""
 
     __slots__ = ("_db", "batch")
 
@@ -42,6 +42,10 @@ class Batch:
 
     def delete(self, family: str, key: bytes) -> None:
         self.batch.delete(key, self._db.handle(family))
+
+    def delete_range(self, family: str, start: bytes, stop: bytes) -> None:
+        """Delete every key with start <= key < stop."""
+        self.batch.delete_range(start, stop, self._db.handle(family))
 
     def __len__(self) -> int:
         return int(self.batch.len())

@@ -255,22 +255,19 @@ def test_compact_reclaims_only_outside_the_retention_policy(tmp_path: Path) -> N
     )
     v = str(vid)
     # The default policy keeps the last 64 snapshots: nothing to reclaim.
-    assert ok_json("compact", data_dir=tmp_path) == {"page_versions": 0, "commits": 0}
+    assert ok_json("compact", data_dir=tmp_path) == {"pages": 0, "commits": 0}
     assert [e["lsn"] for e in ok_json("log", v, data_dir=tmp_path)] == [1, 2, 3]
     assert ok("read", v, "1", "--lsn", "1", data_dir=tmp_path) == page_of(0x41)
 
     keep_one = clean_env(GRAFT_KEEP_COMMITS="1")
     out = ok("compact", data_dir=tmp_path, env=keep_one).decode()
-    assert out.strip() == "reclaimed 2 page versions and 2 commit records"
+    assert out.strip() == "reclaimed old versions of 1 page(s) and 2 commit record(s)"
     assert [e["lsn"] for e in ok_json("log", v, data_dir=tmp_path)] == [3]
     old = graft("read", v, "1", "--lsn", "1", data_dir=tmp_path)
     assert old.returncode == 2
     assert b"no longer retained" in old.stderr
     assert ok("read", v, "1", data_dir=tmp_path) == page_of(0x43)
-    assert ok_json("compact", data_dir=tmp_path, env=keep_one) == {
-        "page_versions": 0,
-        "commits": 0,
-    }
+    assert ok_json("compact", data_dir=tmp_path, env=keep_one) == {"pages": 0, "commits": 0}
 
 
 # --- help and data dir -------------------------------------------------------------------------
