@@ -1,16 +1,24 @@
 """graft_client: local-first page volumes for applications."""
 
 from graft_client.client import Client
+from graft_client.lite import LiteClient
 from graft_client.reader import VolumeReader
 from graft_client.storage.reclaim import ReclaimStats
-from graft_client.storage.records import SyncMode, VolumeStatus
+from graft_client.storage.records import ConflictPolicy, SyncMode, VolumeStatus
+from graft_client.sync.observe import FetchStats, SyncError
+from graft_client.sync.state import PullOutcome
 from graft_client.volume import CommitInfo, Volume, VolumeInfo
 from graft_client.writer import VolumeWriter
 
 __all__ = [
     "Client",
     "CommitInfo",
+    "ConflictPolicy",
+    "FetchStats",
+    "LiteClient",
+    "PullOutcome",
     "ReclaimStats",
+    "SyncError",
     "SyncMode",
     "Volume",
     "VolumeInfo",

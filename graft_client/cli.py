@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import errno
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
 import click
 
-from graft_client.cli_output import commit_json, dumps, hexdump, snapshot_json, volume_json
+from graft_client.cli_common import echo_result, open_client
+from graft_client.cli_output import commit_json, hexdump, snapshot_json, volume_json
 from graft_client.cli_segment import segment_group
-from graft_client.client import Client
+from graft_client.cli_serve import serve_command
+from graft_client.cli_sync import sync_commands
+from graft_client.lite import LiteClient
 from graft_client.storage.records import SyncMode
 from graft_core.errors import GraftError, InvalidInputError, NotFoundError
 from graft_core.types import PAGE_SIZE, check_page
@@ -44,16 +45,6 @@ class GraftGroup(click.Group):
             _fail(str(exc), 1)
 
 
-@contextmanager
-def _client(ctx: click.Context) -> Iterator[Client]:
-    with Client(ctx.obj["data_dir"]) as client:
-        yield client
-
-
-def _echo_json_or(as_json: bool, value: Any, text: str) -> None:
-    click.echo(dumps(value) if as_json else text)
-
-
 @click.group(cls=GraftGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--data-dir",
@@ -61,11 +52,23 @@ def _echo_json_or(as_json: bool, value: Any, text: str) -> None:
     envvar="GRAFT_DIR",
     help="Client data directory. [env: GRAFT_DIR; default: ~/.local/share/graft]",
 )
+@click.option("--metastore", envvar="GRAFT_METASTORE", help="Metastore URL. [env: GRAFT_METASTORE]")
+@click.option("--pagestore", envvar="GRAFT_PAGESTORE", help="Pagestore URL. [env: GRAFT_PAGESTORE]")
+@click.option(
+    "--token", envvar="GRAFT_TOKEN", help="Bearer token for the servers. [env: GRAFT_TOKEN]"
+)
 @click.version_option(package_name="graft-volumes")
 @click.pass_context
-def cli(ctx: click.Context, data_dir: Path | None) -> None:
+def cli(
+    ctx: click.Context,
+    data_dir: Path | None,
+    metastore: str | None,
+    pagestore: str | None,
+    token: str | None,
+) -> None:
     """Local-first page volumes: write pages locally, commit instantly, sync lazily."""
-    ctx.obj = {"data_dir": data_dir}
+    remote = {"metastore": metastore, "pagestore": pagestore, "token": token}
+    ctx.obj = {"data_dir": data_dir, "remote": remote}
 
 
 @cli.group(cls=GraftGroup)
@@ -85,9 +88,9 @@ def volume() -> None:
 @click.pass_context
 def volume_create(ctx: click.Context, sync: str, as_json: bool) -> None:
     """Create an empty volume and print its id."""
-    with _client(ctx) as client:
+    with open_client(ctx) as client:
         info = client.create_volume(sync=sync).info()
-    _echo_json_or(as_json, volume_json(info), str(info.vid))
+    echo_result(as_json, volume_json(info), str(info.vid))
 
 
 @volume.command("list")
@@ -95,7 +98,7 @@ def volume_create(ctx: click.Context, sync: str, as_json: bool) -> None:
 @click.pass_context
 def volume_list(ctx: click.Context, as_json: bool) -> None:
     """List the volumes in the data directory."""
-    with _client(ctx) as client:
+    with open_client(ctx) as client:
         infos = client.volumes()
     rows = [
         f"{info.vid}  lsn={info.snapshot.lsn if info.snapshot else '-'}  "
@@ -103,7 +106,7 @@ def volume_list(ctx: click.Context, as_json: bool) -> None:
         f"status={info.status.value}  sync={info.sync.value}"
         for info in infos
     ]
-    _echo_json_or(as_json, [volume_json(i) for i in infos], "\n".join(rows) or "no volumes")
+    echo_result(as_json, [volume_json(i) for i in infos], "\n".join(rows) or "no volumes")
 
 
 @volume.command("status")
@@ -112,7 +115,7 @@ def volume_list(ctx: click.Context, as_json: bool) -> None:
 @click.pass_context
 def volume_status(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Show a volume's snapshot, status, sync mode and retained history."""
-    with _client(ctx) as client:
+    with open_client(ctx) as client:
         vol = client.open_volume(vid)
         info = vol.info()
         retained = [entry.lsn for entry in vol.log()]
@@ -129,7 +132,7 @@ def volume_status(ctx: click.Context, vid: str, as_json: bool) -> None:
             f"log         {f'LSN {retained[0]}..{retained[-1]}' if retained else 'empty'}",
         ]
     )
-    _echo_json_or(as_json, value, text)
+    echo_result(as_json, value, text)
 
 
 def _fill_byte(_: click.Context, __: click.Parameter, value: str | None) -> int | None:
@@ -169,14 +172,14 @@ def write(
     else:
         assert source is not None
         data = check_page(source.read())
-    with _client(ctx) as client:
+    with open_client(ctx) as client:
         vol = client.open_volume(vid)
         with vol.writer() as writer:
             writer.write(pageidx, data)
         snap = vol.snapshot()
     assert snap is not None
     text = f"committed page {pageidx} at LSN {snap.lsn} (page count {snap.page_count})"
-    _echo_json_or(as_json, snapshot_json(snap), text)
+    echo_result(as_json, snapshot_json(snap), text)
 
 
 @cli.command()
@@ -185,13 +188,26 @@ def write(
 @click.option("--lsn", type=int, help="Read at this retained local LSN instead of the latest.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the page here.")
 @click.option("--hex", "as_hex", is_flag=True, help="Print a hexdump (default on a terminal).")
+@click.option(
+    "--remote", is_flag=True, help="Read from the servers (lite client; --lsn is a remote LSN)."
+)
 @click.pass_context
 def read(
-    ctx: click.Context, vid: str, pageidx: int, lsn: int | None, out: Path | None, as_hex: bool
+    ctx: click.Context,
+    vid: str,
+    pageidx: int,
+    lsn: int | None,
+    out: Path | None,
+    as_hex: bool,
+    remote: bool,
 ) -> None:
-    """Read one page (4096 bytes) at the latest or a given local LSN."""
-    with _client(ctx) as client, client.open_volume(vid).reader(lsn) as reader:
-        data = reader.read(pageidx)
+    """Read one page (4096 bytes) at the latest or a given LSN."""
+    if remote:
+        with LiteClient(**ctx.obj["remote"]) as lite:
+            data = lite.read(vid, pageidx, lsn)
+    else:
+        with open_client(ctx) as client, client.open_volume(vid).reader(lsn) as reader:
+            data = reader.read(pageidx)
     if out is not None:
         out.write_bytes(data)
     elif as_hex or sys.stdout.isatty():
@@ -208,14 +224,14 @@ def read(
 @click.pass_context
 def log_(ctx: click.Context, vid: str, limit: int | None, as_json: bool) -> None:
     """List a volume's retained local commits: LSN, page count, pages changed."""
-    with _client(ctx) as client:
+    with open_client(ctx) as client:
         entries = client.open_volume(vid).log(limit=limit)
     rows = [
         f"lsn {e.lsn:>6}  pages {e.page_count:>8}  changed {len(e.pages):>6}"
         + (f"  remote {e.remote_lsn}" if e.remote_lsn else "")
         for e in entries
     ]
-    _echo_json_or(as_json, [commit_json(e) for e in entries], "\n".join(rows) or "no commits")
+    echo_result(as_json, [commit_json(e) for e in entries], "\n".join(rows) or "no commits")
 
 
 @cli.command()
@@ -223,11 +239,11 @@ def log_(ctx: click.Context, vid: str, limit: int | None, as_json: bool) -> None
 @click.pass_context
 def compact(ctx: click.Context, as_json: bool) -> None:
     """Reclaim page versions outside the retention policy and release disk space."""
-    with _client(ctx) as client:
+    with open_client(ctx) as client:
         stats = client.compact()
     value = {"pages": stats.pages, "commits": stats.commits}
     text = f"reclaimed old versions of {stats.pages} page(s) and {stats.commits} commit record(s)"
-    _echo_json_or(as_json, value, text)
+    echo_result(as_json, value, text)
 
 
 @cli.command()
@@ -240,6 +256,9 @@ def demo(ctx: click.Context) -> None:
 
 
 cli.add_command(segment_group)
+cli.add_command(serve_command)
+for command in sync_commands:
+    cli.add_command(command)
 
 
 def main() -> None:

@@ -16,8 +16,12 @@ from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import SyncMode, VolumeConfig, parse_sync_mode
 from graft_client.storage.volumes import VolumeRecords
+from graft_client.sync.autosync import AutoSync
+from graft_client.sync.observe import ErrorLog, FetchStatsBook
+from graft_client.sync.prefetch import Prefetcher
+from graft_client.sync.runtime import SyncRuntime
 from graft_client.volume import Volume, VolumeInfo
-from graft_core.errors import ClosedError, InvalidInputError, VolumeNotFoundError
+from graft_core.errors import ClosedError, InvalidInputError, StorageError, VolumeNotFoundError
 from graft_core.ids import ClientId, VolumeId
 
 __all__ = ["Client"]
@@ -60,6 +64,12 @@ class Client:
         self._readers: weakref.WeakSet[VolumeReader] = weakref.WeakSet()
         self._locks: dict[VolumeId, threading.Lock] = {}
         self._locks_guard = threading.Lock()
+        self._runtime: SyncRuntime | None = None
+        self._runtime_guard = threading.Lock()
+        self._sync_errors = ErrorLog()
+        self._fetch_stats = FetchStatsBook()
+        self._prefetchers: dict[VolumeId, Prefetcher] = {}
+        self._autosync: AutoSync | None = None
         try:
             self.client_id = self._load_client_id(wanted_id)
         except BaseException:
@@ -86,6 +96,44 @@ class Client:
             raise ClosedError(f"client for {self.data_dir} is closed")
         return self._db
 
+    @property
+    def has_remote(self) -> bool:
+        return self.metastore is not None and self.pagestore is not None
+
+    @property
+    def runtime(self) -> SyncRuntime:
+        """The sync runtime (event loop thread and HTTP clients), started on first use."""
+        self._open_db()
+        if not self.has_remote:
+            raise StorageError(
+                "no servers configured: pass metastore= and pagestore= to Client, "
+                "or set GRAFT_METASTORE and GRAFT_PAGESTORE"
+            )
+        with self._runtime_guard:
+            if self._runtime is None:
+                assert self.metastore is not None and self.pagestore is not None
+                self._runtime = SyncRuntime(self.metastore, self.pagestore, self.token)
+            return self._runtime
+
+    def start_autosync(self, *, wait_ms: int = 10_000) -> None:
+        """Sync every volume whose sync mode is not ``disabled`` in the background until close()."""
+        if self._autosync is None:
+            self._autosync = AutoSync(self, wait_ms=wait_ms)
+            self._autosync.start()
+
+    def stop_autosync(self) -> None:
+        if self._autosync is not None:
+            self._autosync.stop()
+            self._autosync = None
+
+    def _committed(self, vid: VolumeId) -> None:
+        if self._autosync is not None:
+            self._autosync.notify_commit(vid)
+
+    def _prefetcher(self, vid: VolumeId) -> Prefetcher:
+        with self._locks_guard:
+            return self._prefetchers.setdefault(vid, Prefetcher())
+
     def _volume_lock(self, vid: VolumeId) -> threading.Lock:
         with self._locks_guard:
             return self._locks.setdefault(vid, threading.Lock())
@@ -102,16 +150,33 @@ class Client:
         return Volume(self, vid)
 
     def open_volume(self, vid: VolumeId | str, sync: str | SyncMode | None = None) -> Volume:
-        """A volume this client has; ``sync`` (if given) changes its sync mode."""
+        """A volume this client has, or a lazy clone of a remote one when servers are configured.
+
+        ``sync`` (if given) sets its sync mode. A clone pulls the latest remote snapshot: it
+        learns which pages exist; their bytes are fetched on first read.
+        """
         volume_id = VolumeId.parse(vid) if isinstance(vid, str) else vid
         if not isinstance(volume_id, VolumeId):
             raise InvalidInputError(f"expected a VolumeId, got {type(vid).__name__}")
         self._open_db()
         if self._records.config(volume_id) is None:
-            raise VolumeNotFoundError(f"volume {volume_id} does not exist in {self.data_dir}")
+            if not self.has_remote:
+                raise VolumeNotFoundError(f"volume {volume_id} does not exist in {self.data_dir}")
+            return self._clone(volume_id, parse_sync_mode(sync or SyncMode.BOTH))
         volume = Volume(self, volume_id)
         if sync is not None:
             volume.sync_mode = sync
+        return volume
+
+    def _clone(self, vid: VolumeId, mode: SyncMode) -> Volume:
+        self.runtime.call(self.runtime.metastore.snapshot, vid)  # 404 if the servers lack it
+        db = self._open_db()
+        batch = db.batch()
+        self._records.put_config(batch, vid, VolumeConfig(mode, time.time_ns() // 1_000_000))
+        db.write(batch, sync=True)
+        volume = Volume(self, vid)
+        volume.pull()
+        log.info("cloned volume %s", vid)
         return volume
 
     def volumes(self) -> list[VolumeInfo]:
@@ -131,6 +196,10 @@ class Client:
         """Release the data directory; open readers and writers stop working. Idempotent."""
         for reader in list(self._readers):
             reader.close()
+        self.stop_autosync()
+        if self._runtime is not None:
+            self._runtime.close()
+            self._runtime = None
         if self._db is not None:
             self._db.close()
             self._db = None

@@ -57,7 +57,7 @@ class VolumeReader:
         if slot == EMPTY_MARKER:
             return EMPTY_PAGE
         if slot == PENDING_MARKER:
-            return self._volume._fetch_pending(pageidx, self._lsn)
+            return self._volume._fetch_pending(pageidx, self._lsn, self._page_count)
         raise CorruptDataError(f"page {pageidx} of {self._volume.vid}: slot of {len(slot)} bytes")
 
     def close(self) -> None:

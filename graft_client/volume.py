@@ -9,19 +9,24 @@ from typing import TYPE_CHECKING
 
 from graft_client.reader import VolumeReader
 from graft_client.storage.db import Batch, LocalDB
-from graft_client.storage.pages import latest_pages, put_page
+from graft_client.storage.pages import PageCursor, latest_pages, latest_versions, put_page
 from graft_client.storage.reclaim import ReclaimStats, plan_horizon, reclaim_volume
 from graft_client.storage.records import (
     EMPTY_MARKER,
+    PENDING_MARKER,
     CommitRecord,
+    ConflictPolicy,
     SnapshotRecord,
     SyncMode,
     VolumeConfig,
     VolumeStatus,
     parse_sync_mode,
 )
+from graft_client.sync import operations, state
+from graft_client.sync.observe import FetchStats, SyncError
+from graft_client.sync.state import PullOutcome
 from graft_client.writer import VolumeWriter
-from graft_core.errors import ConcurrentWriteError, SnapshotNotFoundError, StorageError
+from graft_core.errors import ConcurrentWriteError, InvalidInputError, SnapshotNotFoundError
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
 from graft_core.types import (
@@ -85,7 +90,11 @@ class Volume:
         return None if record is None else _to_snapshot(self.vid, record)
 
     def status(self) -> VolumeStatus:
-        return self._client._records.status(self.vid)
+        status = self._client._records.status(self.vid)
+        pending = self._client._records.watermarks(self.vid).pending_sync
+        if status is VolumeStatus.OK and pending is not None:
+            return VolumeStatus.INTERRUPTED_PUSH  # a push was cut off; the next push resumes it
+        return status
 
     def _config(self) -> VolumeConfig:
         config = self._client._records.config(self.vid)
@@ -98,7 +107,12 @@ class Volume:
 
     @sync_mode.setter
     def sync_mode(self, mode: str | SyncMode) -> None:
-        config = VolumeConfig(sync=parse_sync_mode(mode), created_ms=self._config().created_ms)
+        config = self._config()
+        self._put_config(
+            VolumeConfig(parse_sync_mode(mode), config.created_ms, config.conflict_policy)
+        )
+
+    def _put_config(self, config: VolumeConfig) -> None:
         batch = self._db.batch()
         self._client._records.put_config(batch, self.vid, config)
         self._db.write(batch, sync=True)
@@ -180,6 +194,7 @@ class Volume:
             self._client._records.put_snapshot(batch, self.vid, new)
             self._db.write(batch, sync=True)
             self._maybe_reclaim(new)
+        self._client._committed(self.vid)
         return _to_snapshot(self.vid, new)
 
     def _stage_pages(
@@ -223,11 +238,87 @@ class Volume:
         with self._lock:
             return self._reclaim_locked()
 
-    def _fetch_pending(self, pageidx: int, lsn: int) -> bytes:
-        raise StorageError(
-            f"page {pageidx} of volume {self.vid} at LSN {lsn} has not been fetched, and this "
-            "client has no pagestore to fetch it from"
-        )
+    def _fetch_pending(self, pageidx: int, lsn: int, page_count: int) -> bytes:
+        """Fetch a PENDING page (and likely neighbours of the same version) from the pagestore."""
+        runtime = self._client.runtime
+        cursor = PageCursor(self._db, self.vid)
+        found = cursor.version(pageidx, lsn)
+        assert found is not None and found[1] == PENDING_MARKER
+        version_lsn = found[0]
+        window = self._client._prefetcher(self.vid).window(pageidx, page_count)
+        batch = [idx for idx in window if cursor.version(idx, lsn) == found]
+        cursor.close()
+        pages = runtime.call(operations.fetch, runtime, self, version_lsn, batch)
+        return pages[pageidx]
+
+    # --- sync (blocking; the work runs on the client's runtime thread) ---------------------------
+
+    @property
+    def conflict_policy(self) -> ConflictPolicy:
+        return self._config().conflict_policy
+
+    @conflict_policy.setter
+    def conflict_policy(self, policy: str | ConflictPolicy) -> None:
+        try:
+            chosen = ConflictPolicy(policy)
+        except ValueError:
+            raise InvalidInputError(f"invalid conflict policy {policy!r}: fail or rebase") from None
+        config = self._config()
+        self._put_config(VolumeConfig(config.sync, config.created_ms, chosen))
+
+    def _set_status(self, status: VolumeStatus) -> None:
+        batch = self._db.batch()
+        self._client._records.put_status(batch, self.vid, status)
+        self._db.write(batch, sync=True)
+
+    def push(self) -> int | None:
+        """Push unpushed local commits as one remote commit; the remote LSN, or None if nothing.
+
+        Raises ``CommitRejectedError`` (status ``rejected_commit``) if another client won the LSN.
+        """
+        runtime = self._client.runtime
+        return runtime.call(operations.push, runtime, self)
+
+    def pull(self, wait_ms: int = 0) -> PullOutcome:
+        """Learn the newest remote commit; its pages are fetched lazily on first read."""
+        runtime = self._client.runtime
+        return runtime.call(operations.pull, runtime, self, wait_ms)
+
+    def sync(self) -> PullOutcome:
+        """Push, then pull."""
+        self.push()
+        return self.pull()
+
+    def reset_to_remote(self) -> Snapshot | None:
+        """Drop unpushed local commits (as a new local LSN equal to the last synced state), pull."""
+        state.reset_to_remote(self)
+        self._client._committed(self.vid)
+        self.pull()
+        return self.snapshot()
+
+    def fetch_all(self) -> int:
+        """Fetch every page of the latest snapshot not yet local; returns how many were fetched."""
+        runtime = self._client.runtime
+        snapshot = self.snapshot()
+        if snapshot is None:
+            return 0
+        pending: dict[int, list[int]] = {}
+        for idx, lsn, slot in latest_versions(self._db, self.vid, 1, snapshot.page_count):
+            if slot == PENDING_MARKER:
+                pending.setdefault(lsn, []).append(idx)
+        for lsn, idxs in pending.items():
+            for start in range(0, len(idxs), operations.PAGES_PER_REQUEST):
+                chunk = idxs[start : start + operations.PAGES_PER_REQUEST]
+                runtime.call(operations.fetch, runtime, self, lsn, chunk)
+        return sum(len(idxs) for idxs in pending.values())
+
+    def stats(self) -> FetchStats:
+        """Pages and bytes fetched from the pagestore by this client, and round trips."""
+        return self._client._fetch_stats.get(self.vid)
+
+    def errors(self) -> list[SyncError]:
+        """Recent sync errors of this volume, oldest first."""
+        return self._client._sync_errors.recent(self.vid)
 
     def __repr__(self) -> str:
         return f"Volume({str(self.vid)!r})"

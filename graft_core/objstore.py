@@ -20,6 +20,8 @@ Semantics shared by every backend (the contract tests hold all of them to it):
 - ``list(prefix)`` matches plain string prefixes (``"seg"`` matches ``"segments/x"``), even though
   obstore itself matches whole path segments; results come in key order.
 - ``get_range`` returns fewer bytes when the object ends first, and ``b""`` past its end.
+- ``get_suffix(key, n)`` returns the last ``n`` bytes (the whole object when it is shorter): one
+  request reads a segment's footer and index without knowing the object's size.
 - A missing key is ``NotFoundError``; any other failure is ``StorageError``.
 """
 
@@ -101,6 +103,10 @@ class ObjectStore(abc.ABC):
         """Up to ``length`` bytes from ``start`` (fewer at the end of the object)."""
 
     @abc.abstractmethod
+    def get_suffix(self, key: str, length: int) -> bytes:
+        """The last ``length`` bytes (all of them when the object is shorter)."""
+
+    @abc.abstractmethod
     def put(self, key: str, data: bytes) -> None:
         """Store ``data`` at ``key``, replacing any object there; durable when it returns."""
 
@@ -152,6 +158,11 @@ class MemoryStore(ObjectStore):
     def get_range(self, key: str, start: int, length: int) -> bytes:
         check_range(start, length)
         return self.get(key)[start : start + length]
+
+    def get_suffix(self, key: str, length: int) -> bytes:
+        check_range(0, length)
+        data = self.get(key)
+        return data[len(data) - min(length, len(data)) :]
 
     def put(self, key: str, data: bytes) -> None:
         check_key(key)
@@ -233,11 +244,16 @@ class LocalStore(ObjectStore):
         assert path.is_relative_to(self.root)
         return path
 
-    def _read(self, key: str, start: int, length: int | None) -> bytes:
+    def _read(
+        self, key: str, start: int, length: int | None, *, whence: int = os.SEEK_SET
+    ) -> bytes:
         path = self._path(key)
         try:
             with open(path, "rb") as file:
-                file.seek(start)
+                if whence == os.SEEK_END:
+                    # Seek back at most to the start: a suffix longer than the file is all of it.
+                    start = -min(-start, file.seek(0, os.SEEK_END))
+                file.seek(start, whence)
                 return file.read(length)
         except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as exc:
             raise NotFoundError(f"no object {key!r}") from exc
@@ -250,6 +266,10 @@ class LocalStore(ObjectStore):
     def get_range(self, key: str, start: int, length: int) -> bytes:
         check_range(start, length)
         return self._read(key, start, length)
+
+    def get_suffix(self, key: str, length: int) -> bytes:
+        check_range(0, length)
+        return self._read(key, -length, length, whence=os.SEEK_END)
 
     def _write_temp(self, data: bytes) -> Path:
         tmp = self._tmp / secrets.token_hex(12)
@@ -369,6 +389,17 @@ class ObstoreBackend(ObjectStore):
                 return b""
             raise
 
+    def get_suffix(self, key: str, length: int) -> bytes:
+        check_key(key)
+        check_range(0, length)
+        if length == 0:  # stores reject an empty suffix range
+            self._size(key)
+            return b""
+        with _mapped_errors(key):
+            return bytes(
+                obstore.get(self._store, key, options={"range": {"suffix": length}}).bytes()
+            )
+
     def put(self, key: str, data: bytes) -> None:
         check_key(key)
         with _mapped_errors(key):
@@ -414,7 +445,14 @@ def _truthy(value: str | None) -> bool:
 _RETRY: RetryConfig = {"max_retries": 3, "retry_timeout": datetime.timedelta(seconds=20)}
 
 
-def _open_s3(url: str, env: Mapping[str, str]) -> ObstoreStore:
+def _client_options(timeout_s: float | None) -> ClientConfig:
+    options: ClientConfig = {"connect_timeout": datetime.timedelta(seconds=5)}
+    if timeout_s is not None:
+        options["timeout"] = datetime.timedelta(seconds=timeout_s)
+    return options
+
+
+def _open_s3(url: str, env: Mapping[str, str], timeout_s: float | None) -> ObstoreStore:
     config: S3Config = {"region": env.get("AWS_REGION") or "us-east-1"}
     for name, field in (
         ("AWS_ENDPOINT_URL", "endpoint"),
@@ -423,17 +461,18 @@ def _open_s3(url: str, env: Mapping[str, str]) -> ObstoreStore:
     ):
         if env.get(name):
             config[field] = env[name]  # type: ignore[literal-required]
-    options: ClientConfig = {
-        "allow_http": _truthy(env.get("AWS_ALLOW_HTTP")),
-        "connect_timeout": datetime.timedelta(seconds=5),
-    }
+    options = _client_options(timeout_s)
+    options["allow_http"] = _truthy(env.get("AWS_ALLOW_HTTP"))
     return from_url(url, config=config, client_options=options, retry_config=_RETRY)
 
 
-def open_store(url: str, *, env: Mapping[str, str] | None = None) -> ObjectStore:
+def open_store(
+    url: str, *, env: Mapping[str, str] | None = None, timeout_s: float | None = None
+) -> ObjectStore:
     """The store a URL names: a path or ``file://``, ``memory://``, ``s3://``, ``gs://``, ``az://``.
 
-    ``env`` (default ``os.environ``) supplies the AWS_* settings for ``s3://``.
+    ``env`` (default ``os.environ``) supplies the AWS_* settings for ``s3://``; ``timeout_s``
+    bounds each request to a remote store (each retry gets its own).
     """
     parts = urlsplit(url)
     scheme = parts.scheme.lower()
@@ -445,9 +484,10 @@ def open_store(url: str, *, env: Mapping[str, str] | None = None) -> ObjectStore
         if scheme == "memory":
             return MemoryStore()
         if scheme in ("s3", "s3a"):
-            return ObstoreBackend(_open_s3(url, os.environ if env is None else env))
+            return ObstoreBackend(_open_s3(url, os.environ if env is None else env, timeout_s))
         if scheme in ("gs", "az", "azure", "abfs", "abfss"):
-            return ObstoreBackend(from_url(url, retry_config=_RETRY))
+            options = _client_options(timeout_s)
+            return ObstoreBackend(from_url(url, client_options=options, retry_config=_RETRY))
     except (obstore.exceptions.BaseError, ValueError) as exc:
         if isinstance(exc, InvalidInputError):
             raise

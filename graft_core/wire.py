@@ -251,7 +251,8 @@ def decode(data: bytes, kind: type[M], *, limit: int = METASTORE_MAX_BODY) -> M:
         raise PayloadTooLargeError(f"body of {len(data)} bytes exceeds the limit of {limit}")
     try:
         return _decoder(kind).decode(data)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+    # msgspec reports a map key or str that is not UTF-8 as a bare UnicodeDecodeError.
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as exc:
         raise InvalidInputError(f"invalid {kind.__name__}: {exc}") from exc
 
 

@@ -17,12 +17,8 @@ from typing import Any, TypeVar
 
 import anyio.to_thread
 from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
 
-from graft_core.errors import GraftError, PayloadTooLargeError
-from graft_core.ids import VolumeId
+from graft_core.service import Auth, Endpoint, Grant, rpc_routes, service_app
 from graft_core.wire import (
     CONTENT_TYPE,
     METASTORE_MAX_BODY,
@@ -33,12 +29,8 @@ from graft_core.wire import (
     PullGraftRequest,
     SnapshotRequest,
     VolumesRequest,
-    VolumesResponse,
-    decode,
-    encode,
-    encode_error,
 )
-from metastore_server.auth import Auth
+from metastore_server.auth import visible_volumes
 from metastore_server.catalog import Catalog, RecordStore
 from metastore_server.local_store import DEFAULT_CHECKPOINT_EVERY, LocalRecordStore
 from metastore_server.log import DEFAULT_SEGMENT_SIZE
@@ -49,6 +41,7 @@ __all__ = ["Config", "create_app"]
 
 log = logging.getLogger("metastore")
 Req = TypeVar("Req", bound=Message)
+PREFIX = "/metastore/v1"
 
 
 @dataclass(frozen=True)
@@ -71,10 +64,13 @@ class Config:
             "data_dir": None if self.data_dir is None else str(self.data_dir),
             "auth": "bearer tokens" if self.auth.enabled else "off (loopback, no tokens)",
             "max_body_bytes": self.max_body,
-            "endpoints": [f"POST /metastore/v1/{name}" for name in _ENDPOINTS]
+            "endpoints": [f"POST {PREFIX}/{name}" for name in _ENDPOINT_NAMES]
             + ["GET /health", "GET /metrics", "GET /"],
             "content_type": CONTENT_TYPE,
         }
+
+
+_ENDPOINT_NAMES = ("snapshot", "pull_graft", "pull_commits", "commit", "checkpoint", "volumes")
 
 
 async def _open_store(config: Config, metrics: Metrics) -> RecordStore:
@@ -97,35 +93,28 @@ async def _open_store(config: Config, metrics: Metrics) -> RecordStore:
     return store
 
 
-async def _read_body(request: Request, limit: int) -> bytes:
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise PayloadTooLargeError(f"body of {declared} bytes exceeds the limit of {limit}")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise PayloadTooLargeError(f"body exceeds the limit of {limit} bytes")
-        chunks.append(chunk)
-    return b"".join(chunks)
+def _endpoints(catalog: Callable[[], Catalog]) -> list[Endpoint[Any]]:
+    """The catalog is opened by the lifespan, after the routes exist: look it up per call."""
 
+    def call(
+        method: Callable[[Catalog, Req], Awaitable[Message]],
+    ) -> Callable[[Req, Grant], Awaitable[Message]]:
+        async def run(req: Req, grant: Grant) -> Message:
+            return await method(catalog(), req)
 
-@dataclass(frozen=True)
-class _Endpoint:
-    request: type[Message]
-    write: bool
-    call: Callable[[Catalog, Any], Awaitable[Message]]
+        return run
 
+    async def volumes(req: VolumesRequest, grant: Grant) -> Message:
+        return visible_volumes(await catalog().volumes(req), grant)
 
-_ENDPOINTS: dict[str, _Endpoint] = {
-    "snapshot": _Endpoint(SnapshotRequest, False, Catalog.snapshot),
-    "pull_graft": _Endpoint(PullGraftRequest, False, Catalog.pull_graft),
-    "pull_commits": _Endpoint(PullCommitsRequest, False, Catalog.pull_commits),
-    "commit": _Endpoint(CommitRequest, True, Catalog.commit),
-    "checkpoint": _Endpoint(CheckpointRequest, True, Catalog.checkpoint),
-    "volumes": _Endpoint(VolumesRequest, False, Catalog.volumes),
-}
+    return [
+        Endpoint("snapshot", SnapshotRequest, False, call(Catalog.snapshot)),
+        Endpoint("pull_graft", PullGraftRequest, False, call(Catalog.pull_graft)),
+        Endpoint("pull_commits", PullCommitsRequest, False, call(Catalog.pull_commits)),
+        Endpoint("commit", CommitRequest, True, call(Catalog.commit)),
+        Endpoint("checkpoint", CheckpointRequest, True, call(Catalog.checkpoint)),
+        Endpoint("volumes", VolumesRequest, False, volumes),
+    ]
 
 
 def create_app(config: Config) -> Starlette:
@@ -149,49 +138,20 @@ def create_app(config: Config) -> Starlette:
         finally:
             await state.pop("catalog").aclose()
 
-    def route(name: str, endpoint: _Endpoint) -> Route:
-        async def handle(request: Request) -> Response:
-            try:
-                grant = config.auth.authenticate(request.headers.get("authorization"))
-                req = decode(
-                    await _read_body(request, config.max_body),
-                    endpoint.request,
-                    limit=config.max_body,
-                )
-                vid = getattr(req, "vid", None)
-                assert vid is None or isinstance(vid, VolumeId)
-                config.auth.authorize(grant, vid, endpoint.write)
-                answer = await endpoint.call(state["catalog"], req)
-                if isinstance(answer, VolumesResponse) and grant.volumes is not None:
-                    answer.volumes = [s for s in answer.volumes if grant.allows(s.vid)]
-                response = Response(encode(answer), media_type=CONTENT_TYPE)
-            except GraftError as exc:
-                if exc.http_status >= 500:
-                    log.warning("%s failed: %s", name, exc, extra={"code": exc.code})
-                response = Response(
-                    encode_error(exc), status_code=exc.http_status, media_type=CONTENT_TYPE
-                )
-            metrics.requests.labels(name, str(response.status_code)).inc()
-            return response
-
-        return Route(f"/metastore/v1/{name}", handle, methods=["POST"], name=name)
-
-    async def health(request: Request) -> Response:
-        ready = "catalog" in state
-        return JSONResponse({"status": "ok" if ready else "starting"}, 200 if ready else 503)
-
-    async def metrics_endpoint(request: Request) -> Response:
-        return Response(metrics.render(), media_type="text/plain; version=0.0.4")
-
-    async def index(request: Request) -> Response:
-        return JSONResponse(config.describe())
-
-    routes = [route(name, ep) for name, ep in _ENDPOINTS.items()]
-    routes += [
-        Route("/health", health, methods=["GET"]),
-        Route("/metrics", metrics_endpoint, methods=["GET"]),
-        Route("/", index, methods=["GET"]),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    routes = rpc_routes(
+        PREFIX,
+        _endpoints(lambda: state["catalog"]),
+        auth=config.auth,
+        max_body=config.max_body,
+        requests=metrics.requests,
+        log=log,
+    )
+    app = service_app(
+        routes,
+        lifespan=lifespan,
+        registry=metrics.registry,
+        ready=lambda: "catalog" in state,
+        describe=config.describe,
+    )
     app.state.metrics = metrics
     return app

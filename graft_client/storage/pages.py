@@ -28,6 +28,7 @@ from graft_core.types import EMPTY_PAGE, MAX_LSN
 __all__ = [
     "PageCursor",
     "latest_pages",
+    "latest_versions",
     "pack_latest",
     "page_versions",
     "put_page",
@@ -81,6 +82,10 @@ class PageCursor:
         return self._older(prefix, pageidx, lsn)
 
     def _older(self, prefix: bytes, pageidx: int, lsn: int) -> bytes | None:
+        found = self._older_version(prefix, pageidx, lsn)
+        return None if found is None else found[1]
+
+    def _older_version(self, prefix: bytes, pageidx: int, lsn: int) -> tuple[int, bytes] | None:
         # A fresh iterator: the version this snapshot sees moved to ``pages`` when a newer one
         # was committed, possibly after this cursor was made. The reader's pin keeps it there.
         it = self._db.iterator("pages")
@@ -89,9 +94,20 @@ class PageCursor:
             if not it.valid() or it.key()[:PAGE_PREFIX_SIZE] != prefix:
                 return None
             value: bytes = it.value()
-            return value
+            return page_key_parts(it.key())[2], value
         finally:
             del it
+
+    def version(self, pageidx: int, lsn: int) -> tuple[int, bytes] | None:
+        """(version lsn, slot) of the version visible at ``lsn``: the slow path of ``lookup``."""
+        prefix = page_prefix(self._vid, pageidx)
+        value: bytes | None = self._latest.get(prefix)
+        if value is None:
+            return None
+        latest_lsn, slot = unpack_latest(value)
+        if latest_lsn <= lsn:
+            return latest_lsn, slot
+        return self._older_version(prefix, pageidx, lsn)
 
     def close(self) -> None:
         self._latest = None
@@ -101,10 +117,19 @@ def _scan_stop(vid: VolumeId, last: int) -> bytes:
     return page_key(vid, last, MAX_LSN) + b"\x00"
 
 
+def latest_versions(
+    db: LocalDB, vid: VolumeId, first: int, last: int
+) -> Iterator[tuple[int, int, bytes]]:
+    """(pageidx, lsn, slot) of the newest version of each stored page in first..last."""
+    for key, value in db.scan("latest", page_prefix(vid, first), _scan_stop(vid, last)):
+        lsn, slot = unpack_latest(value)
+        yield page_key_parts(key + bytes(_LSN_SIZE))[1], lsn, slot
+
+
 def latest_pages(db: LocalDB, vid: VolumeId, first: int, last: int) -> Iterator[tuple[int, bytes]]:
     """(pageidx, slot) of the newest version of each stored page in first..last."""
-    for key, value in db.scan("latest", page_prefix(vid, first), _scan_stop(vid, last)):
-        yield page_key_parts(key + bytes(_LSN_SIZE))[1], unpack_latest(value)[1]
+    for pageidx, _, slot in latest_versions(db, vid, first, last):
+        yield pageidx, slot
 
 
 def page_versions(db: LocalDB, vid: VolumeId, first: int, last: int) -> Iterator[tuple[int, int]]:

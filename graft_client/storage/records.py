@@ -14,6 +14,7 @@ __all__ = [
     "EMPTY_MARKER",
     "PENDING_MARKER",
     "CommitRecord",
+    "ConflictPolicy",
     "SnapshotRecord",
     "SyncMode",
     "VolumeConfig",
@@ -57,9 +58,17 @@ class VolumeStatus(StrEnum):
     INTERRUPTED_PUSH = "interrupted_push"
 
 
+class ConflictPolicy(StrEnum):
+    """What a pull does when local commits are unpushed: stop (``fail``) or ``rebase``."""
+
+    FAIL = "fail"
+    REBASE = "rebase"
+
+
 class VolumeConfig(msgspec.Struct, array_like=True, frozen=True):
     sync: SyncMode
     created_ms: int
+    conflict_policy: ConflictPolicy = ConflictPolicy.FAIL
 
 
 class SnapshotRecord(msgspec.Struct, array_like=True, frozen=True):

@@ -171,3 +171,20 @@ def test_readers_never_see_a_partial_overwrite(store: ObjectStore) -> None:
         assert store.get("hot") in versions
         reads += 1
     writer.join()
+
+
+def test_get_suffix(store: ObjectStore) -> None:
+    data = bytes(range(256)) * 4
+    store.put("s", data)
+    assert store.get_suffix("s", 28) == data[-28:]
+    assert store.get_suffix("s", len(data)) == data
+    assert store.get_suffix("s", len(data) + 500) == data  # longer than the object: all of it
+    assert store.get_suffix("s", 0) == b""
+    store.put("tiny", b"abc")
+    assert store.get_suffix("tiny", 64) == b"abc"
+    with pytest.raises(NotFoundError):
+        store.get_suffix("nope", 8)
+    with pytest.raises(NotFoundError):
+        store.get_suffix("nope", 0)
+    with pytest.raises(InvalidInputError):
+        store.get_suffix("s", -1)

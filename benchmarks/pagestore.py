@@ -1,0 +1,279 @@
+"""Pagestore benchmark: write_pages / read_pages throughput against a raw echo, storage per page.
+
+Run: ``PYTHONPATH=. .venv/bin/python benchmarks/pagestore.py [--seconds S]``.
+
+In one run, with a real metastore and pagestore on loopback (local durable segment store):
+write_pages and read_pages throughput in MiB/s of page data for batches of 64 and 512 SQLite-like
+pages with 1 and 8 concurrent clients, each next to a raw echo server on the same framework
+(Starlette + uvicorn through ``graft_core.service``, same socket setup) that receives and answers
+bodies of exactly the same sizes; then stored segment bytes per page vs the raw 4096.
+Goals (issue 4): >= 50% of the echo throughput; SQLite-like pages stored at <= 40% of raw size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from graft_core.graft import Graft
+from graft_core.ids import ClientId, SegmentId, VolumeId
+from graft_core.service import ServeOptions, serve
+from graft_core.types import PAGE_SIZE
+from graft_core.wire import (
+    CommitRequest,
+    ReadPagesRequest,
+    ReadPagesResponse,
+    SegmentRef,
+    WritePagesRequest,
+    WritePagesResponse,
+    decode,
+    encode,
+)
+from tests.support.servers import ServerProcess
+from tests.support.sqlite_pages import sqlite_pages
+
+MIB = 1024 * 1024
+_REPLY = os.urandom(8 * MIB)
+
+
+def echo_app() -> Starlette:
+    """Reads the whole body, answers ``x-reply`` bytes: the HTTP floor of one RPC."""
+
+    async def echo(request: Request) -> Response:
+        await request.body()
+        return Response(_REPLY[: int(request.headers["x-reply"])])
+
+    async def health(request: Request) -> Response:
+        return Response(b"ok")
+
+    return Starlette(
+        routes=[Route("/echo", echo, methods=["POST"]), Route("/health", health, methods=["GET"])]
+    )
+
+
+def run_echo_server(port_file: Path) -> None:
+    opts = ServeOptions("ECHO", "127.0.0.1", 0, port_file, None, False, "warning")
+    serve(echo_app(), opts, logging.getLogger("echo"))
+
+
+def throughput(
+    clients: int, seconds: float, make_call: Callable[[int], Callable[[], int]]
+) -> float:
+    """MiB/s of page data over ``clients`` threads, each repeating its call for ``seconds``."""
+    moved = [0] * clients
+    calls = [make_call(index) for index in range(clients)]
+    for call in calls:
+        call()  # warm up connections and caches
+    start = threading.Barrier(clients + 1)
+    deadline = [0.0]
+
+    def worker(index: int) -> None:
+        start.wait()
+        while time.perf_counter() < deadline[0]:
+            moved[index] += calls[index]()
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    began = time.perf_counter()
+    deadline[0] = began + seconds
+    start.wait()
+    for thread in threads:
+        thread.join()
+    return sum(moved) / (time.perf_counter() - began) / MIB
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=1.5, help="per measurement")
+    args = parser.parse_args()
+    pages = sqlite_pages(60000, seed=1)
+    print(f"{len(pages)} SQLite-like pages; {os.cpu_count()} CPUs; {args.seconds}s per cell\n")
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for name in ("m", "p", "e"):
+            (root / name).mkdir()
+        meta = ServerProcess(
+            [
+                sys.executable,
+                "-m",
+                "metastore_server",
+                "--log-level",
+                "warning",
+                "--data-dir",
+                str(root / "meta"),
+            ],
+            root / "m",
+        )
+        meta.start()
+        store = ServerProcess(
+            [
+                sys.executable,
+                "-m",
+                "pagestore_server",
+                "--log-level",
+                "warning",
+                "--metastore",
+                meta.url,
+                "--store",
+                str(root / "segments"),
+                "--cache-dir",
+                str(root / "cache"),
+            ],
+            root / "p",
+        )
+        store.start()
+        echo = ServerProcess([sys.executable, __file__, "--echo-server"], root / "e")
+        try:
+            echo.start()
+            run(meta.url, store.url, echo.url, pages, args.seconds, root / "segments")
+        finally:
+            for server in (store, meta, echo):
+                server.kill()
+
+
+class Bench:
+    def __init__(self, meta_url: str, store_url: str, echo_url: str, pages: list[bytes]) -> None:
+        self.store_url = store_url
+        self.echo_url = echo_url
+        self.pages = pages
+        self.http = [httpx.Client(base_url=store_url, timeout=60) for _ in range(8)]
+        self.echo = [httpx.Client(base_url=echo_url, timeout=60) for _ in range(8)]
+        # One committed volume of 512 pages per client, to read from.
+        self.volumes = [VolumeId.random() for _ in range(8)]
+        for index, vid in enumerate(self.volumes):
+            segments = self._write(index, vid, 512)
+            commit = CommitRequest(
+                vid=vid,
+                cid=ClientId.random(),
+                base_lsn=None,
+                page_count=512,
+                segments=segments,
+                commit_hash=os.urandom(32),
+            )
+            assert httpx.post(f"{meta_url}/metastore/v1/commit", content=encode(commit)).is_success
+
+    def _batch(self, offset: int, size: int) -> list[tuple[int, bytes]]:
+        return [(i + 1, self.pages[(offset + i) % len(self.pages)]) for i in range(size)]
+
+    def _write(self, index: int, vid: VolumeId, size: int) -> list[SegmentRef]:
+        body = encode(WritePagesRequest(vid=vid, pages=self._batch(index * 977, size)))
+        response = self.http[index].post("/pagestore/v1/write_pages", content=body)
+        return decode(response.content, WritePagesResponse).segments
+
+    def write_call(self, batch: int) -> Callable[[int], Callable[[], int]]:
+        def make(index: int) -> Callable[[], int]:
+            def call() -> int:
+                self._write(index, VolumeId.random(), batch)
+                return batch * PAGE_SIZE
+
+            return call
+
+        return make
+
+    def read_call(self, batch: int) -> Callable[[int], Callable[[], int]]:
+        def make(index: int) -> Callable[[], int]:
+            body = encode(
+                ReadPagesRequest(
+                    vid=self.volumes[index], lsn=1, graft=Graft.from_range(1, batch + 1)
+                )
+            )
+
+            def call() -> int:
+                response = self.http[index].post("/pagestore/v1/read_pages", content=body)
+                answer = decode(response.content, ReadPagesResponse, limit=1 << 30)
+                assert len(answer.pages) == batch
+                return batch * PAGE_SIZE
+
+            return call
+
+        return make
+
+    def echo_call(self, op: str, batch: int) -> Callable[[int], Callable[[], int]]:
+        """Bodies of exactly the sizes the real call sends and receives."""
+        vid = VolumeId.random()
+        if op == "write_pages":
+            sent = len(encode(WritePagesRequest(vid=vid, pages=self._batch(0, batch))))
+            answered = len(
+                encode(
+                    WritePagesResponse(
+                        segments=[
+                            SegmentRef(sid=SegmentId.random(), graft=Graft.from_range(1, batch + 1))
+                        ]
+                    )
+                )
+            )
+        else:
+            sent = len(
+                encode(ReadPagesRequest(vid=vid, lsn=1, graft=Graft.from_range(1, batch + 1)))
+            )
+            answered = len(encode(ReadPagesResponse(pages=self._batch(0, batch))))
+        body = os.urandom(sent)
+
+        def make(index: int) -> Callable[[], int]:
+            def call() -> int:
+                response = self.echo[index].post(
+                    "/echo", content=body, headers={"x-reply": str(answered)}
+                )
+                assert len(response.content) == answered
+                return batch * PAGE_SIZE
+
+            return call
+
+        return make
+
+
+def run(
+    meta_url: str,
+    store_url: str,
+    echo_url: str,
+    pages: list[bytes],
+    seconds: float,
+    segments_dir: Path,
+) -> None:
+    bench = Bench(meta_url, store_url, echo_url, pages)
+    print(
+        f"{'operation':<12}{'batch':>6}{'clients':>8}{'pagestore':>16}{'raw echo':>16}{'ratio':>8}"
+    )
+    for op in ("write_pages", "read_pages"):
+        for batch in (64, 512):
+            for clients in (1, 8):
+                call = bench.write_call(batch) if op == "write_pages" else bench.read_call(batch)
+                real = throughput(clients, seconds, call)
+                raw = throughput(clients, seconds, bench.echo_call(op, batch))
+                print(
+                    f"{op:<12}{batch:>6}{clients:>8}{real:>10.1f} MiB/s{raw:>10.1f} MiB/s"
+                    f"{real / raw:>8.0%}"
+                )
+    stored = sum(f.stat().st_size for f in segments_dir.rglob("*") if f.is_file())
+    metrics = httpx.get(f"{store_url}/metrics").text
+    written = next(
+        float(line.split()[-1])
+        for line in metrics.splitlines()
+        if line.startswith("pagestore_pages_written_total ")
+    )
+    per_page = stored / written
+    print(
+        f"\nstorage: {per_page:.0f} bytes per SQLite-like page = {per_page / PAGE_SIZE:.0%} of raw "
+        f"({written:.0f} pages in {stored / MIB:.1f} MiB of segments; goal <= 40%)"
+    )
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--echo-server"]:
+        run_echo_server(Path(sys.argv[sys.argv.index("--port-file") + 1]))
+    else:
+        main()

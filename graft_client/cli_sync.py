@@ -1,0 +1,139 @@
+"""``graft push|pull|sync|reset|status|clone|daemon``: sync commands."""
+
+from __future__ import annotations
+
+import signal
+import threading
+from typing import Any
+
+import click
+
+from graft_client.cli_common import echo_result, open_client
+from graft_client.cli_output import snapshot_json
+from graft_client.volume import Volume
+
+__all__ = ["sync_commands"]
+
+_JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+
+
+def _status_json(volume: Volume) -> dict[str, Any]:
+    info = volume.info()
+    snap = info.snapshot
+    synced = snap.remote.local_lsn if snap and snap.remote else 0
+    errors = volume.errors()
+    stats = volume.stats()
+    return {
+        "vid": str(info.vid),
+        "local_lsn": snap.lsn if snap else None,
+        "remote_lsn": snap.remote_lsn if snap else None,
+        "page_count": snap.page_count if snap else 0,
+        "status": info.status.value,
+        "sync": info.sync.value,
+        "conflict_policy": volume.conflict_policy.value,
+        "unpushed_commits": (snap.lsn - synced) if snap else 0,
+        "last_error": None if not errors else f"{errors[-1].kind}: {errors[-1].message}",
+        "pages_fetched": stats.pages_fetched,
+    }
+
+
+def _status_text(status: dict[str, Any]) -> str:
+    return "\n".join(f"{key:<17}{'-' if value is None else value}" for key, value in status.items())
+
+
+@click.command()
+@click.argument("vid")
+@_JSON
+@click.pass_context
+def push(ctx: click.Context, vid: str, as_json: bool) -> None:
+    """Push unpushed local commits as one remote commit."""
+    with open_client(ctx) as client:
+        remote_lsn = client.open_volume(vid).push()
+    text = "nothing to push" if remote_lsn is None else f"pushed as remote LSN {remote_lsn}"
+    echo_result(as_json, {"remote_lsn": remote_lsn}, text)
+
+
+@click.command()
+@click.argument("vid")
+@click.option("--wait-ms", type=click.IntRange(0, 60_000), default=0, help="Long-poll this long.")
+@_JSON
+@click.pass_context
+def pull(ctx: click.Context, vid: str, wait_ms: int, as_json: bool) -> None:
+    """Learn the newest remote commit (pages are fetched when read)."""
+    with open_client(ctx) as client:
+        volume = client.open_volume(vid)
+        outcome = volume.pull(wait_ms)
+        snap = volume.snapshot()
+    value = {"outcome": outcome.value, "snapshot": snapshot_json(snap)}
+    echo_result(as_json, value, f"{outcome.value}; local LSN {snap.lsn if snap else '-'}")
+
+
+@click.command("sync")
+@click.argument("vid")
+@_JSON
+@click.pass_context
+def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
+    """Push, then pull."""
+    with open_client(ctx) as client:
+        volume = client.open_volume(vid)
+        outcome = volume.sync()
+        value = _status_json(volume) | {"outcome": outcome.value}
+    echo_result(as_json, value, _status_text(value))
+
+
+@click.command()
+@click.argument("vid")
+@_JSON
+@click.pass_context
+def reset(ctx: click.Context, vid: str, as_json: bool) -> None:
+    """Drop unpushed local commits and fast-forward to the remote."""
+    with open_client(ctx) as client:
+        snap = client.open_volume(vid).reset_to_remote()
+    echo_result(as_json, snapshot_json(snap), f"reset; local LSN {snap.lsn if snap else '-'}")
+
+
+@click.command()
+@click.argument("vid", required=False)
+@_JSON
+@click.pass_context
+def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
+    """Local and remote LSN, status, unpushed commits and last error of one or every volume."""
+    with open_client(ctx) as client:
+        vids = [vid] if vid else [str(info.vid) for info in client.volumes()]
+        found = [_status_json(client.open_volume(v)) for v in vids]
+    text = "\n\n".join(_status_text(s) for s in found) or "no volumes"
+    echo_result(as_json, found[0] if vid else found, text)
+
+
+@click.command()
+@click.argument("vid")
+@_JSON
+@click.pass_context
+def clone(ctx: click.Context, vid: str, as_json: bool) -> None:
+    """Open a remote volume locally; pages are fetched lazily when read."""
+    with open_client(ctx) as client:
+        value = _status_json(client.open_volume(vid))
+    echo_result(as_json, value, _status_text(value))
+
+
+@click.command()
+@click.option("--wait-ms", type=click.IntRange(100, 60_000), default=10_000, help="Pull long-poll.")
+@click.option("--metrics-port", type=int, help="Serve Prometheus metrics on 127.0.0.1:PORT.")
+@click.pass_context
+def daemon(ctx: click.Context, wait_ms: int, metrics_port: int | None) -> None:
+    """Sync every volume whose sync mode is not disabled until SIGTERM or Ctrl-C."""
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    with open_client(ctx) as client:
+        if metrics_port is not None:
+            from graft_client.sync.daemon_metrics import serve_metrics
+
+            serve_metrics(client, metrics_port)
+        client.start_autosync(wait_ms=wait_ms)
+        click.echo(f"graft daemon syncing {client.data_dir}; stop with Ctrl-C", err=True)
+        stop.wait()
+        click.echo("graft daemon stopping", err=True)
+
+
+sync_commands = [push, pull, sync_, reset, status, clone, daemon]

@@ -1,0 +1,70 @@
+"""LiteClient: read any page of any volume at any retained LSN, with no local state.
+
+A batch costs at most two round trips: the metastore's snapshot (only when no LSN is given)
+and one ``read_pages`` to the pagestore.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from types import TracebackType
+
+from graft_client.sync.runtime import SyncRuntime
+from graft_core.errors import InvalidInputError
+from graft_core.graft import Graft
+from graft_core.ids import VolumeId
+from graft_core.types import EMPTY_PAGE, LSN, PageCount, Snapshot, check_lsn, check_pageidx
+
+__all__ = ["LiteClient"]
+
+
+def _volume_id(vid: VolumeId | str) -> VolumeId:
+    return VolumeId.parse(vid) if isinstance(vid, str) else vid
+
+
+class LiteClient:
+    def __init__(
+        self, metastore: str | None = None, pagestore: str | None = None, token: str | None = None
+    ) -> None:
+        metastore = metastore or os.environ.get("GRAFT_METASTORE")
+        pagestore = pagestore or os.environ.get("GRAFT_PAGESTORE")
+        if not metastore or not pagestore:
+            raise InvalidInputError(
+                "LiteClient needs metastore and pagestore URLs (or GRAFT_METASTORE/GRAFT_PAGESTORE)"
+            )
+        self._runtime = SyncRuntime(metastore, pagestore, token or os.environ.get("GRAFT_TOKEN"))
+
+    def snapshot(self, vid: VolumeId | str, lsn: int | None = None) -> Snapshot:
+        """The latest snapshot, or the one at ``lsn``; ``NotFoundError`` if there is none."""
+        volume_id = _volume_id(vid)
+        checked = None if lsn is None else check_lsn(lsn)
+        info = self._runtime.call(self._runtime.metastore.snapshot, volume_id, checked)
+        return Snapshot(info.vid, LSN(info.lsn), PageCount(info.page_count))
+
+    def read_many(
+        self, vid: VolumeId | str, pageidxs: Iterable[int], lsn: int | None = None
+    ) -> dict[int, bytes]:
+        """Every requested page at ``lsn`` (default: the latest); pages never written are zeros."""
+        volume_id = _volume_id(vid)
+        wanted = Graft(check_pageidx(idx) for idx in pageidxs)
+        at = self.snapshot(volume_id).lsn if lsn is None else check_lsn(lsn)
+        found = self._runtime.call(self._runtime.pagestore.read_pages, volume_id, at, wanted)
+        return {idx: found.get(idx, EMPTY_PAGE) for idx in wanted}
+
+    def read(self, vid: VolumeId | str, pageidx: int, lsn: int | None = None) -> bytes:
+        return self.read_many(vid, [pageidx], lsn)[pageidx]
+
+    def close(self) -> None:
+        self._runtime.close()
+
+    def __enter__(self) -> LiteClient:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()

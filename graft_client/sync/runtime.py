@@ -1,0 +1,39 @@
+"""One event loop per Client, in a background thread, owning the HTTP clients.
+
+Blocking callers (``Volume.push()``, a reader fetching a page) hand coroutines to it through an
+anyio blocking portal; async callers may use ``Client.runtime`` directly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from anyio.from_thread import BlockingPortal, start_blocking_portal
+
+from graft_client.remote import MetastoreClient, PagestoreClient
+
+__all__ = ["SyncRuntime"]
+
+T = TypeVar("T")
+
+
+class SyncRuntime:
+    def __init__(self, metastore: str, pagestore: str, token: str | None = None) -> None:
+        self._stack = contextlib.ExitStack()
+        self.portal: BlockingPortal = self._stack.enter_context(start_blocking_portal())
+        self.metastore = MetastoreClient(metastore, token=token)
+        self.pagestore = PagestoreClient(pagestore, token=token)
+
+    def call(self, func: Callable[..., Awaitable[T]], *args: Any) -> T:
+        """Run ``func(*args)`` on the runtime's loop and wait for its result."""
+        return self.portal.call(func, *args)
+
+    def close(self) -> None:
+        self.portal.call(self._aclose)
+        self._stack.close()
+
+    async def _aclose(self) -> None:
+        await self.metastore.aclose()
+        await self.pagestore.aclose()

@@ -1,0 +1,363 @@
+"""The local half of sync: durable state transitions, each one atomic batch under the volume lock.
+
+The async orchestration (``push``, ``pull``, ``fetch``) does the network calls and calls these
+before and after them, so a crash between any two steps leaves a state the next run recovers from:
+``pending_sync`` names the local LSN being pushed until the metastore's answer is recorded.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from graft_client.storage.db import Batch
+from graft_client.storage.keys import page_key, page_prefix
+from graft_client.storage.pages import PageCursor, latest_pages, pack_latest, put_page
+from graft_client.storage.records import (
+    EMPTY_MARKER,
+    PENDING_MARKER,
+    CommitRecord,
+    SnapshotRecord,
+    VolumeStatus,
+    Watermarks,
+)
+from graft_client.sync.hashing import commit_hash
+from graft_core.errors import ConflictError
+from graft_core.graft import Graft
+from graft_core.types import EMPTY_PAGE, PAGE_SIZE
+
+if TYPE_CHECKING:
+    from graft_client.volume import Volume
+
+__all__ = [
+    "PullOutcome",
+    "PushPlan",
+    "apply_pull",
+    "begin_push",
+    "finish_push",
+    "reject_push",
+    "reset_to_remote",
+    "store_fetched",
+    "unpushed_graft",
+]
+
+
+@dataclass(frozen=True)
+class PushPlan:
+    """One remote commit squashing the local commits after the last synced one."""
+
+    local_lsn: int
+    base_lsn: int | None
+    page_count: int
+    pages: list[tuple[int, bytes]]
+    commit_hash: bytes
+
+
+class PullOutcome(StrEnum):
+    UP_TO_DATE = "up_to_date"
+    APPLIED = "applied"
+    REBASED = "rebased"
+    CONFLICT = "conflict"
+    PUSH_PENDING = "push_pending"
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def unpushed_graft(volume: Volume, record: SnapshotRecord) -> Graft:
+    """Pages changed by local commits after the last synced local LSN."""
+    changed = Graft()
+    synced = record.remote_local_lsn or 0
+    for _, commit in volume._client._records.commits(volume.vid, synced + 1, record.lsn + 1):
+        changed |= Graft.deserialize(commit.graft)
+    return changed
+
+
+def _has_unpushed(record: SnapshotRecord | None) -> bool:
+    return record is not None and record.lsn != record.remote_local_lsn
+
+
+def _write_state(
+    volume: Volume,
+    batch: Batch,
+    *,
+    snapshot: SnapshotRecord | None = None,
+    marks: Watermarks | None = None,
+    status: VolumeStatus | None = None,
+    sync: bool = True,
+) -> None:
+    records = volume._client._records
+    if snapshot is not None:
+        records.put_snapshot(batch, volume.vid, snapshot)
+    if marks is not None:
+        records.put_watermarks(batch, volume.vid, marks)
+    if status is not None:
+        records.put_status(batch, volume.vid, status)
+    volume._db.write(batch, sync=sync)
+
+
+def begin_push(volume: Volume) -> PushPlan | None:
+    """The commit to push (the interrupted one first), with ``pending_sync`` durably set."""
+    records = volume._client._records
+    with volume._lock:
+        record = records.snapshot(volume.vid)
+        marks = records.watermarks(volume.vid)
+        if marks.pending_sync is None:
+            if not _has_unpushed(record):
+                return None
+            status = records.status(volume.vid)
+            if status in (VolumeStatus.CONFLICT, VolumeStatus.REJECTED_COMMIT):
+                raise ConflictError(
+                    f"volume {volume.vid} is in state {status.value}: reset_to_remote() first"
+                )
+            assert record is not None
+            marks = Watermarks(pending_sync=record.lsn, checkpoint=marks.checkpoint)
+            _write_state(volume, volume._db.batch(), marks=marks)
+        assert record is not None and marks.pending_sync is not None
+        return _plan(volume, record, marks.pending_sync)
+
+
+def _plan(volume: Volume, record: SnapshotRecord, lsn: int) -> PushPlan:
+    commit = volume._client._records.commit(volume.vid, lsn)
+    assert commit is not None, "the LSN being pushed is retained (pending_sync pins it)"
+    synced = SnapshotRecord(lsn, commit.page_count, record.remote_lsn, record.remote_local_lsn)
+    cursor = PageCursor(volume._db, volume.vid)
+    pages: list[tuple[int, bytes]] = []
+    for pageidx in unpushed_graft(volume, synced):
+        if pageidx > commit.page_count:
+            continue  # cut off by a truncate: beyond the page count it reads as zeros
+        slot = cursor.lookup(pageidx, lsn)
+        assert slot != PENDING_MARKER, "locally committed pages are never pending"
+        pages.append((pageidx, slot if slot is not None and len(slot) == PAGE_SIZE else EMPTY_PAGE))
+    cursor.close()
+    base = record.remote_lsn
+    digest = commit_hash(volume.vid, base, commit.page_count, pages)
+    return PushPlan(lsn, base, commit.page_count, pages, digest)
+
+
+def finish_push(volume: Volume, plan: PushPlan, remote_lsn: int) -> None:
+    """Record that ``plan.local_lsn`` is remote LSN ``remote_lsn``."""
+    records = volume._client._records
+    with volume._lock:
+        record = records.snapshot(volume.vid)
+        marks = records.watermarks(volume.vid)
+        assert record is not None and marks.pending_sync == plan.local_lsn
+        commit = records.commit(volume.vid, plan.local_lsn)
+        assert commit is not None
+        batch = volume._db.batch()
+        records.put_commit(
+            batch,
+            volume.vid,
+            plan.local_lsn,
+            CommitRecord(commit.page_count, commit.graft, commit.created_ms, remote_lsn),
+        )
+        mapped = SnapshotRecord(record.lsn, record.page_count, remote_lsn, plan.local_lsn)
+        _write_state(
+            volume,
+            batch,
+            snapshot=mapped,
+            marks=Watermarks(pending_sync=None, checkpoint=marks.checkpoint),
+            status=VolumeStatus.OK,
+        )
+
+
+def reject_push(volume: Volume) -> None:
+    """Someone else won the remote LSN: keep local commits, stop pushing until a reset."""
+    records = volume._client._records
+    with volume._lock:
+        marks = records.watermarks(volume.vid)
+        _write_state(
+            volume,
+            volume._db.batch(),
+            marks=Watermarks(pending_sync=None, checkpoint=marks.checkpoint),
+            status=VolumeStatus.REJECTED_COMMIT,
+        )
+
+
+def _revert_slots(volume: Volume, record: SnapshotRecord) -> dict[int, bytes]:
+    """The slot of every page the unpushed commits touched, as it was at the last synced LSN."""
+    synced = record.remote_local_lsn
+    if synced is None:
+        return {idx: EMPTY_MARKER for idx, _ in latest_pages(volume._db, volume.vid, 1, 2**32 - 1)}
+    cursor = PageCursor(volume._db, volume.vid)
+    slots: dict[int, bytes] = {}
+    for pageidx in unpushed_graft(volume, record):
+        slot = cursor.lookup(pageidx, synced)
+        slots[pageidx] = EMPTY_MARKER if slot is None else slot
+    cursor.close()
+    return slots
+
+
+def _remote_slots(
+    volume: Volume, base_count: int, page_count: int, graft: Graft, floor: int | None
+) -> dict[int, bytes]:
+    """PENDING for the pages the pulled remote commits changed, EMPTY for pages they cut off.
+
+    ``floor`` is the lowest page count among the pulled commits (None: unknown). A page above it
+    that no pulled commit rewrote was cut off by a truncate, even when a later commit grew the
+    volume again: it reads as zeros. With the floor unknown, such pages are re-fetched (PENDING)
+    at the new LSN: the pagestore knows which of them were cut off.
+    """
+    slots: dict[int, bytes] = {idx: PENDING_MARKER for idx in graft if idx <= page_count}
+    low = min(page_count, base_count if floor is None else floor)
+    if low < base_count:
+        for pageidx, slot in latest_pages(volume._db, volume.vid, low + 1, base_count):
+            if pageidx in slots:
+                continue
+            if floor is None and pageidx <= page_count:
+                slots[pageidx] = PENDING_MARKER
+            elif slot != EMPTY_MARKER:
+                slots[pageidx] = EMPTY_MARKER
+    return slots
+
+
+def _stage(volume: Volume, batch: Batch, lsn: int, slots: dict[int, bytes]) -> Graft:
+    for pageidx, slot in slots.items():
+        put_page(batch, volume._db, volume.vid, pageidx, lsn, slot)
+    return Graft(slots)
+
+
+def _synced_page_count(volume: Volume, record: SnapshotRecord) -> int:
+    if record.remote_local_lsn is None:
+        return 0
+    commit = volume._client._records.commit(volume.vid, record.remote_local_lsn)
+    assert commit is not None, "the last synced LSN is retained while commits are unpushed"
+    return commit.page_count
+
+
+def reset_to_remote(volume: Volume) -> None:
+    """Undo unpushed local commits with a new local LSN equal to the last synced state.
+
+    Local LSNs only grow (pinned readers of the dropped commits stay valid); the new LSN maps to
+    the last synced remote LSN, so the next pull fast-forwards from there.
+    """
+    records = volume._client._records
+    with volume._lock:
+        record = records.snapshot(volume.vid)
+        marks = records.watermarks(volume.vid)
+        clean = Watermarks(pending_sync=None, checkpoint=marks.checkpoint)
+        if not _has_unpushed(record):
+            _write_state(volume, volume._db.batch(), marks=clean, status=VolumeStatus.OK)
+            return
+        assert record is not None
+        lsn = record.lsn + 1
+        batch = volume._db.batch()
+        changed = _stage(volume, batch, lsn, _revert_slots(volume, record))
+        page_count = _synced_page_count(volume, record)
+        records.put_commit(
+            batch,
+            volume.vid,
+            lsn,
+            CommitRecord(page_count, changed.serialize(), _now_ms(), record.remote_lsn),
+        )
+        remote_local = None if record.remote_lsn is None else lsn
+        reverted = SnapshotRecord(lsn, page_count, record.remote_lsn, remote_local)
+        _write_state(volume, batch, snapshot=reverted, marks=clean, status=VolumeStatus.OK)
+
+
+def apply_pull(
+    volume: Volume,
+    remote_lsn: int,
+    page_count: int,
+    graft: Graft,
+    *,
+    rebase: bool,
+    floor: int | None = None,
+) -> PullOutcome:
+    """Make remote LSN ``remote_lsn`` (pages in ``graft`` changed) the next local LSN.
+
+    ``floor`` is the lowest page count of the remote commits pulled at once (None: unknown); a
+    single pulled commit passes its own page count.
+    """
+    records = volume._client._records
+    with volume._lock:
+        record = records.snapshot(volume.vid)
+        if record is not None and record.remote_lsn is not None and record.remote_lsn >= remote_lsn:
+            return PullOutcome.UP_TO_DATE
+        if records.watermarks(volume.vid).pending_sync is not None:
+            return PullOutcome.PUSH_PENDING
+        if _has_unpushed(record):
+            assert record is not None
+            local = unpushed_graft(volume, record)
+            synced_count = _synced_page_count(volume, record)
+            remote = Graft(_remote_slots(volume, synced_count, page_count, graft, floor))
+            if rebase and local.isdisjoint(graft | remote):
+                _rebase(volume, record, remote_lsn, page_count, graft, local, floor)
+                return PullOutcome.REBASED
+            _write_state(volume, volume._db.batch(), status=VolumeStatus.CONFLICT)
+            return PullOutcome.CONFLICT
+        lsn = 1 if record is None else record.lsn + 1
+        base_count = 0 if record is None else record.page_count
+        batch = volume._db.batch()
+        slots = _remote_slots(volume, base_count, page_count, graft, floor)
+        changed = _stage(volume, batch, lsn, slots)
+        records.put_commit(
+            batch,
+            volume.vid,
+            lsn,
+            CommitRecord(page_count, changed.serialize(), _now_ms(), remote_lsn),
+        )
+        pulled = SnapshotRecord(lsn, page_count, remote_lsn, lsn)
+        _write_state(volume, batch, snapshot=pulled, status=VolumeStatus.OK)
+        return PullOutcome.APPLIED
+
+
+def _rebase(
+    volume: Volume,
+    record: SnapshotRecord,
+    remote_lsn: int,
+    page_count: int,
+    graft: Graft,
+    local: Graft,
+    floor: int | None,
+) -> None:
+    """Two local LSNs in one batch: the remote snapshot, then the local changes replayed on it."""
+    records = volume._client._records
+    cursor = PageCursor(volume._db, volume.vid)
+    replay = {idx: cursor.lookup(idx, record.lsn) or EMPTY_MARKER for idx in local}
+    cursor.close()
+    remote_at, replayed_at = record.lsn + 1, record.lsn + 2
+    synced_count = _synced_page_count(volume, record)
+    at_remote = _revert_slots(volume, record) | _remote_slots(
+        volume, synced_count, page_count, graft, floor
+    )
+    assert set(replay) <= set(at_remote), "every replayed page has a version at the remote LSN"
+    batch = volume._db.batch()
+    changed = _stage(volume, batch, remote_at, at_remote)
+    records.put_commit(
+        batch,
+        volume.vid,
+        remote_at,
+        CommitRecord(page_count, changed.serialize(), _now_ms(), remote_lsn),
+    )
+    # The batch is not visible to reads yet, so the version at remote_at is moved by hand.
+    for idx, slot in replay.items():
+        batch.put("pages", page_key(volume.vid, idx, remote_at), at_remote[idx])
+        batch.put("latest", page_prefix(volume.vid, idx), pack_latest(replayed_at, slot))
+    replay_count = max(page_count, record.page_count)
+    records.put_commit(
+        batch, volume.vid, replayed_at, CommitRecord(replay_count, local.serialize(), _now_ms())
+    )
+    rebased = SnapshotRecord(replayed_at, replay_count, remote_lsn, remote_at)
+    _write_state(volume, batch, snapshot=rebased, status=VolumeStatus.OK)
+
+
+def store_fetched(volume: Volume, version_lsn: int, pages: dict[int, bytes]) -> None:
+    """Put fetched bytes where the PENDING markers of ``version_lsn`` are (same keys)."""
+    db = volume._db
+    with volume._lock:
+        batch = db.batch()
+        for pageidx, data in pages.items():
+            slot = EMPTY_MARKER if data == EMPTY_PAGE else data
+            prefix = page_prefix(volume.vid, pageidx)
+            latest = db.get("latest", prefix)
+            if latest is not None and latest[:8] == version_lsn.to_bytes(8, "big"):
+                if latest[8:] == PENDING_MARKER:
+                    batch.put("latest", prefix, pack_latest(version_lsn, slot))
+            elif db.get("pages", page_key(volume.vid, pageidx, version_lsn)) == PENDING_MARKER:
+                batch.put("pages", page_key(volume.vid, pageidx, version_lsn), slot)
+        # Fetched pages can be fetched again: no fsync needed.
+        db.write(batch, sync=False)

@@ -1,0 +1,35 @@
+"""Plumbing both HTTP services share: auth, msgpack RPC routes, the app shell and the runner.
+
+Imported only by the servers (it needs the ``server`` extra: starlette, uvicorn); the client and
+``graft_core`` itself never import it.
+"""
+
+from graft_core.service.app import service_app
+from graft_core.service.auth import Auth, Grant, parse_tokens
+from graft_core.service.logs import JsonFormatter, setup_logging
+from graft_core.service.rpc import Endpoint, error_response, read_body, rpc_routes
+from graft_core.service.runner import (
+    CLICK_SETTINGS,
+    ServeOptions,
+    is_loopback,
+    serve,
+    serve_options,
+)
+
+__all__ = [
+    "CLICK_SETTINGS",
+    "Auth",
+    "Endpoint",
+    "Grant",
+    "JsonFormatter",
+    "ServeOptions",
+    "error_response",
+    "is_loopback",
+    "parse_tokens",
+    "read_body",
+    "rpc_routes",
+    "serve",
+    "serve_options",
+    "service_app",
+    "setup_logging",
+]

@@ -1,0 +1,108 @@
+"""msgpack RPC over Starlette: every request body is a ``graft_core.wire`` Struct, every answer a
+Struct or an ``ErrorBody``.
+
+Bad input of any kind (oversized, garbled, wrong type, unknown route or method) is a 4xx with an
+``ErrorBody``; storage trouble is the 5xx of its error class; an unexpected exception is logged and
+answered 500 ``internal_error`` (a bug to fix, never a way to report bad input).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from prometheus_client import Counter
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from graft_core.errors import GraftError, PayloadTooLargeError
+from graft_core.ids import VolumeId
+from graft_core.service.auth import Auth, Grant
+from graft_core.wire import CONTENT_TYPE, ErrorBody, Message, decode, encode, encode_error
+
+__all__ = ["Endpoint", "error_response", "http_exception_handler", "read_body", "rpc_routes"]
+
+Req = TypeVar("Req", bound=Message)
+
+
+@dataclass(frozen=True)
+class Endpoint(Generic[Req]):
+    """``POST {prefix}/{name}``: decode ``request``, check auth (``write`` needs a writer), call."""
+
+    name: str
+    request: type[Req]
+    write: bool
+    call: Callable[[Req, Grant], Awaitable[Message]]
+
+
+def error_response(status: int, code: str, message: str) -> Response:
+    body = encode(ErrorBody(code=code, message=message))
+    return Response(body, status_code=status, media_type=CONTENT_TYPE)
+
+
+async def http_exception_handler(request: Request, exc: Exception) -> Response:
+    """Starlette's own 404 (no route) and 405 (wrong method), as msgpack error bodies."""
+    assert isinstance(exc, HTTPException)
+    code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+    response = error_response(exc.status_code, code, f"{request.method} {request.url.path}")
+    if exc.headers:
+        response.headers.update(exc.headers)
+    return response
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The body, refused as soon as it is known to exceed ``limit`` (before reading it all)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise PayloadTooLargeError(f"body of {declared} bytes exceeds the limit of {limit}")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise PayloadTooLargeError(f"body exceeds the limit of {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def rpc_routes(
+    prefix: str,
+    endpoints: Sequence[Endpoint[Any]],
+    *,
+    auth: Auth,
+    max_body: int,
+    requests: Counter,
+    log: logging.Logger,
+) -> list[Route]:
+    """One POST route per endpoint; ``requests`` counts answers by (endpoint, status)."""
+
+    def route(endpoint: Endpoint[Any]) -> Route:
+        async def handle(request: Request) -> Response:
+            try:
+                # Authenticate before reading the body: an unknown caller cannot make us buffer it.
+                grant = auth.authenticate(request.headers.get("authorization"))
+                req = decode(await read_body(request, max_body), endpoint.request, limit=max_body)
+                vid = getattr(req, "vid", None)
+                assert vid is None or isinstance(vid, VolumeId)
+                auth.authorize(grant, vid, endpoint.write)
+                answer = await endpoint.call(req, grant)
+                response = Response(encode(answer), media_type=CONTENT_TYPE)
+            except GraftError as exc:
+                if exc.http_status >= 500:
+                    log.warning("%s failed: %s", endpoint.name, exc, extra={"code": exc.code})
+                response = Response(
+                    encode_error(exc), status_code=exc.http_status, media_type=CONTENT_TYPE
+                )
+            except Exception:
+                log.exception("%s: unexpected error", endpoint.name)
+                response = error_response(500, "internal_error", "internal server error")
+            requests.labels(endpoint.name, str(response.status_code)).inc()
+            return response
+
+        return Route(f"{prefix}/{endpoint.name}", handle, methods=["POST"], name=endpoint.name)
+
+    return [route(endpoint) for endpoint in endpoints]

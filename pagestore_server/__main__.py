@@ -1,0 +1,109 @@
+"""``graft-pagestore``: serve the pagestore with uvicorn (also ``python -m pagestore_server``)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import click
+
+from graft_core.errors import InvalidInputError
+from graft_core.service import CLICK_SETTINGS, ServeOptions, serve, serve_options
+from pagestore_server.app import create_app
+from pagestore_server.config import Config, parse_size
+
+__all__ = ["main"]
+
+log = logging.getLogger("pagestore")
+
+
+def _size(ctx: click.Context, param: click.Parameter, value: str) -> int:
+    try:
+        return parse_size(value)
+    except InvalidInputError as exc:
+        raise click.BadParameter(str(exc)) from exc
+
+
+@click.command(context_settings=CLICK_SETTINGS)
+@click.option(
+    "--metastore",
+    "metastore_url",
+    envvar="PAGESTORE_METASTORE",
+    default="http://127.0.0.1:3001",
+    show_default=True,
+    help="URL of the metastore (read_pages resolves page versions from its commit lists).",
+)
+@click.option(
+    "--metastore-token",
+    envvar="PAGESTORE_METASTORE_TOKEN",
+    help="Bearer token for the metastore, when it has auth on (read access suffices).",
+)
+@click.option(
+    "--store",
+    "store_url",
+    envvar="PAGESTORE_STORE",
+    default="graft-data/segments",
+    show_default=True,
+    help="Where segments live: path, file://, memory://, s3://bucket/prefix (AWS_* env), "
+    "gs://, az://.",
+)
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="PAGESTORE_CACHE_DIR",
+    default=Path("graft-data/cache"),
+    show_default=True,
+    help="Local directory of the frame cache.",
+)
+@click.option(
+    "--cache-limit",
+    envvar="PAGESTORE_CACHE_LIMIT",
+    default="1GiB",
+    show_default=True,
+    callback=_size,
+    help="Byte limit of the frame cache (LRU eviction): bytes or 512MiB, 2G, ...",
+)
+@click.option(
+    "--flush-window-ms",
+    type=click.FloatRange(0, 1000),
+    envvar="PAGESTORE_FLUSH_WINDOW_MS",
+    default=3.0,
+    show_default=True,
+    help="How long a busy writer lets concurrent write_pages gather into one segment.",
+)
+@click.option(
+    "--store-timeout",
+    type=click.FloatRange(min=0.01),
+    envvar="PAGESTORE_STORE_TIMEOUT",
+    help="Seconds per object-store request (remote stores); failures answer 503.",
+)
+@serve_options("PAGESTORE", default_port=3000)
+def main(
+    metastore_url: str,
+    metastore_token: str | None,
+    store_url: str,
+    cache_dir: Path,
+    cache_limit: int,
+    flush_window_ms: float,
+    store_timeout: float | None,
+    server: ServeOptions,
+) -> None:
+    """Serve the Graft pagestore: segments of compressed pages, read by LSN.
+
+    Every option can also be set through the PAGESTORE_* variable shown with it.
+    """
+    config = Config(
+        metastore_url=metastore_url,
+        store_url=store_url,
+        cache_dir=cache_dir,
+        cache_limit=cache_limit,
+        auth=server.load_auth(),
+        metastore_token=metastore_token,
+        flush_window_s=flush_window_ms / 1000,
+        store_timeout_s=store_timeout,
+    )
+    serve(create_app(config), server, log, **config.describe())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""The pagestore HTTP app: ``write_pages`` and ``read_pages`` over the shared service plumbing."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import anyio.to_thread
+from starlette.applications import Starlette
+
+from graft_core.errors import InvalidInputError, PayloadTooLargeError
+from graft_core.objstore import open_store
+from graft_core.service import Endpoint, Grant, rpc_routes, service_app
+from graft_core.wire import (
+    Message,
+    ReadPagesRequest,
+    WritePagesRequest,
+    WritePagesResponse,
+)
+from pagestore_server.config import Config
+from pagestore_server.diskcache import DiskCache
+from pagestore_server.history import Histories
+from pagestore_server.metaclient import MetastoreClient
+from pagestore_server.metrics import Metrics
+from pagestore_server.reader import PageReader
+from pagestore_server.segments import SegmentReader
+from pagestore_server.store import SegmentStore
+from pagestore_server.writer import SegmentWriter
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("pagestore")
+PREFIX = "/pagestore/v1"
+
+
+@dataclass
+class _Parts:
+    store: SegmentStore
+    writer: SegmentWriter
+    reader: PageReader
+    metastore: MetastoreClient
+
+
+def _checked_pages(req: WritePagesRequest, max_pages: int) -> dict[int, bytes]:
+    """Page size and index range were checked by the wire types; here count and duplicates."""
+    if len(req.pages) > max_pages:
+        raise PayloadTooLargeError(f"{len(req.pages)} pages; at most {max_pages} per write_pages")
+    pages = dict(req.pages)
+    if len(pages) != len(req.pages):
+        raise InvalidInputError("a page index appears more than once")
+    return pages
+
+
+async def _open(config: Config, metrics: Metrics) -> _Parts:
+    def open_blocking() -> tuple[SegmentStore, DiskCache]:
+        store = open_store(config.store_url, timeout_s=config.store_timeout_s)
+        return SegmentStore(store, metrics), DiskCache(
+            config.cache_dir, config.cache_limit, metrics
+        )
+
+    store, cache = await anyio.to_thread.run_sync(open_blocking)
+    metastore = MetastoreClient(config.metastore_url, config.metastore_token, metrics)
+    writer = SegmentWriter(
+        store,
+        metrics,
+        target_bytes=config.segment_target_bytes,
+        window_s=config.flush_window_s,
+        max_parallel=config.max_parallel_flushes,
+    )
+    writer.start()
+    histories = Histories(metastore, refresh_s=config.commits_refresh_s)
+    reader = PageReader(
+        histories, SegmentReader(store, cache, metrics), metrics, config.max_read_pages
+    )
+    return _Parts(store, writer, reader, metastore)
+
+
+def create_app(config: Config) -> Starlette:
+    metrics = Metrics()
+    state: dict[str, _Parts] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        state["parts"] = await _open(config, metrics)
+        log.info("pagestore ready")
+        try:
+            yield
+        finally:
+            parts = state.pop("parts")
+            await parts.writer.aclose()
+            await parts.metastore.aclose()
+            parts.store.close()
+
+    async def write_pages(req: WritePagesRequest, grant: Grant) -> Message:
+        pages = _checked_pages(req, config.max_write_pages)
+        if not pages:
+            return WritePagesResponse(segments=[])
+        return WritePagesResponse(segments=await state["parts"].writer.write(req.vid, pages))
+
+    async def read_pages(req: ReadPagesRequest, grant: Grant) -> Message:
+        return await state["parts"].reader.read(req)
+
+    routes = rpc_routes(
+        PREFIX,
+        [
+            Endpoint("write_pages", WritePagesRequest, True, write_pages),
+            Endpoint("read_pages", ReadPagesRequest, False, read_pages),
+        ],
+        auth=config.auth,
+        max_body=config.max_body,
+        requests=metrics.requests,
+        log=log,
+    )
+    app = service_app(
+        routes,
+        lifespan=lifespan,
+        registry=metrics.registry,
+        ready=lambda: "parts" in state,
+        describe=config.describe,
+    )
+    app.state.metrics = metrics
+    return app

@@ -1,0 +1,71 @@
+"""Pagestore settings and the size syntax of ``--cache-limit`` (``512MiB``, ``2G``, ``1048576``)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from graft_core.errors import InvalidInputError
+from graft_core.service import Auth
+from graft_core.types import PAGE_SIZE
+from graft_core.wire import CONTENT_TYPE, PAGESTORE_MAX_BODY
+
+__all__ = ["Config", "parse_size"]
+
+_UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+_SIZE = re.compile(r"\s*(\d+)\s*([kmgt]?)(?:i?b)?\s*", re.IGNORECASE)
+
+
+def parse_size(text: str) -> int:
+    """Bytes from ``N``, ``NK``/``NKiB``/``NKB`` ... (binary units: caches are sized in pages)."""
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        raise InvalidInputError(f"invalid size {text!r}: expected e.g. 1048576, 512MiB or 2G")
+    return int(match.group(1)) * _UNITS[match.group(2).lower()]
+
+
+@dataclass(frozen=True)
+class Config:
+    metastore_url: str
+    store_url: str
+    cache_dir: Path
+    cache_limit: int = 1 << 30
+    auth: Auth = field(default_factory=lambda: Auth(None))
+    metastore_token: str | None = None
+    max_body: int = PAGESTORE_MAX_BODY
+    # 1024 pages (4 MiB) answers any sensible lazy-read batch in one response of bounded size.
+    max_read_pages: int = 1024
+    # 8192 pages (32 MiB) fits the 64 MiB body limit with room for msgpack overhead.
+    max_write_pages: int = 8192
+    # Raw page bytes per segment: 16 MiB compresses to the 4-16 MiB objects DESIGN 8 targets.
+    segment_target_bytes: int = 4096 * PAGE_SIZE
+    flush_window_s: float = 0.003
+    max_parallel_flushes: int = 2
+    store_timeout_s: float | None = None
+    # How long a volume's cached commit list is trusted for reads at or below its latest LSN
+    # before the metastore is asked again (new checkpoints raise the horizon).
+    commits_refresh_s: float = 1.0
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "service": "graft pagestore",
+            "metastore": self.metastore_url,
+            "store": self.store_url,
+            "cache_dir": str(self.cache_dir),
+            "cache_limit_bytes": self.cache_limit,
+            "auth": "bearer tokens" if self.auth.enabled else "off (loopback, no tokens)",
+            "max_body_bytes": self.max_body,
+            "max_read_pages": self.max_read_pages,
+            "max_write_pages": self.max_write_pages,
+            "flush_window_ms": self.flush_window_s * 1000,
+            "endpoints": [
+                "POST /pagestore/v1/write_pages",
+                "POST /pagestore/v1/read_pages",
+                "GET /health",
+                "GET /metrics",
+                "GET /",
+            ],
+            "content_type": CONTENT_TYPE,
+        }

@@ -1,0 +1,57 @@
+"""The pagestore's view of the metastore: ``pull_commits`` over HTTP.
+
+Trouble reaching the metastore, or an error the pagestore's own caller did not cause (a bad
+pagestore token, a metastore bug), is ``ServiceUnavailableError`` (503: retry later); only
+"no such volume" is passed on as what it is.
+"""
+
+from __future__ import annotations
+
+import httpx
+
+from graft_core.errors import NotFoundError, ServiceUnavailableError
+from graft_core.ids import VolumeId
+from graft_core.wire import (
+    CONTENT_TYPE,
+    PullCommitsRequest,
+    PullCommitsResponse,
+    decode,
+    encode,
+    error_from_body,
+)
+from pagestore_server.metrics import Metrics
+
+__all__ = ["MetastoreClient"]
+
+_TIMEOUT_S = 10.0
+
+
+class MetastoreClient:
+    def __init__(self, url: str, token: str | None, metrics: Metrics) -> None:
+        headers = {"content-type": CONTENT_TYPE}
+        if token:
+            headers["authorization"] = f"Bearer {token}"
+        self._http = httpx.AsyncClient(
+            base_url=url.rstrip("/"), headers=headers, timeout=_TIMEOUT_S
+        )
+        self._metrics = metrics
+
+    async def pull_commits(self, vid: VolumeId, start: int) -> PullCommitsResponse:
+        self._metrics.metastore_calls.inc()
+        body = encode(PullCommitsRequest(vid=vid, start=start))
+        try:
+            response = await self._http.post("/metastore/v1/pull_commits", content=body)
+        except httpx.HTTPError as exc:
+            raise ServiceUnavailableError(f"metastore unreachable: {exc}") from exc
+        if response.status_code != 200:
+            error = error_from_body(response.status_code, response.content)
+            if isinstance(error, NotFoundError):
+                raise error
+            raise ServiceUnavailableError(f"metastore answered {response.status_code}: {error}")
+        try:
+            return decode(response.content, PullCommitsResponse, limit=len(response.content))
+        except ValueError as exc:
+            raise ServiceUnavailableError(f"metastore sent an invalid answer: {exc}") from exc
+
+    async def aclose(self) -> None:
+        await self._http.aclose()

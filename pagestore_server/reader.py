@@ -1,0 +1,46 @@
+"""``read_pages``: the versions at an LSN, fetched from their segments in parallel, one answer."""
+
+from __future__ import annotations
+
+import asyncio
+
+from graft_core.errors import PayloadTooLargeError
+from graft_core.wire import ReadPagesRequest, ReadPagesResponse
+from pagestore_server.history import Histories
+from pagestore_server.metrics import Metrics
+from pagestore_server.segments import SegmentReader
+from pagestore_server.store import SegmentMissingError
+
+__all__ = ["PageReader"]
+
+
+class PageReader:
+    def __init__(
+        self, histories: Histories, segments: SegmentReader, metrics: Metrics, max_pages: int
+    ) -> None:
+        self._histories = histories
+        self._segments = segments
+        self._metrics = metrics
+        self._max_pages = max_pages
+
+    async def read(self, req: ReadPagesRequest) -> ReadPagesResponse:
+        if len(req.graft) > self._max_pages:
+            raise PayloadTooLargeError(
+                f"{len(req.graft)} pages requested; at most {self._max_pages} per read_pages"
+            )
+        try:
+            pages = await self._read(req, refresh=False)
+        except SegmentMissingError:
+            # A checkpoint raised the horizon and GC removed the segment: ask the metastore
+            # again; the read is then 404 (below the horizon) or served from the checkpoint.
+            pages = await self._read(req, refresh=True)
+        self._metrics.pages_read.inc(len(pages))
+        return ReadPagesResponse(pages=pages)
+
+    async def _read(self, req: ReadPagesRequest, *, refresh: bool) -> list[tuple[int, bytes]]:
+        history = await self._histories.at(req.vid, req.lsn, refresh=refresh)
+        plan = history.resolve(req.lsn, req.graft)
+        parts = await asyncio.gather(
+            *(self._segments.read(sid, req.vid, pageidxs) for sid, pageidxs in plan.items())
+        )
+        return sorted(page for part in parts for page in part)
