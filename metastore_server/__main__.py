@@ -8,9 +8,10 @@ from pathlib import Path
 
 import click
 
+from graft_core.errors import GraftError
 from graft_core.service import CLICK_SETTINGS, ServeOptions, serve, serve_options
 from metastore_server.app import Config, create_app
-from metastore_server.local_store import DEFAULT_CHECKPOINT_EVERY
+from metastore_server.local_store import DEFAULT_CHECKPOINT_EVERY, check_data_dir
 from metastore_server.log import DEFAULT_SEGMENT_SIZE
 
 __all__ = ["main"]
@@ -72,6 +73,11 @@ def main(
     auth = server.load_auth()
     if segment_size < 4096 or checkpoint_every < 1:
         raise click.UsageError("--segment-size must be >= 4096 and --checkpoint-every >= 1")
+    if store_url is None:
+        try:
+            check_data_dir(data_dir, cluster_key)
+        except GraftError as exc:
+            raise click.ClickException(str(exc)) from exc
     config = Config(
         data_dir=data_dir,
         store_url=store_url,

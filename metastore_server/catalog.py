@@ -9,12 +9,14 @@ hash: answer it again) or another one (409).
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Sequence
 from typing import Protocol
 
 from graft_core.errors import (
     CommitRejectedError,
+    GraftError,
     InvalidInputError,
     SnapshotNotFoundError,
     VolumeNotFoundError,
@@ -44,10 +46,15 @@ __all__ = ["MAX_GRAFT_SCAN", "MAX_PULL_COMMITS", "Catalog", "RecordStore"]
 MAX_GRAFT_SCAN = 4096
 MAX_PULL_COMMITS = 1000
 _BASE58 = frozenset("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz")
+log = logging.getLogger("metastore")
 
 
 class RecordStore(Protocol):
     """Where commit and checkpoint records live (local log or object store)."""
+
+    # None when every commit goes through this process (waiting for local commits sees them
+    # all); otherwise how often a long-poll re-reads the store to see other nodes' commits.
+    poll_interval: float | None
 
     async def latest(self, vid: VolumeId) -> int:
         """The newest LSN of the volume, 0 when it has no commits."""
@@ -55,8 +62,8 @@ class RecordStore(Protocol):
     async def read(self, vid: VolumeId, start: int, end: int) -> list[LogRecord]:
         """The commit records ``start..end`` (inclusive), all of which exist."""
 
-    async def checkpoint(self, vid: VolumeId) -> LogRecord | None:
-        """The newest registered checkpoint."""
+    async def checkpoint(self, vid: VolumeId, *, fresh: bool = False) -> LogRecord | None:
+        """The newest registered checkpoint; without ``fresh`` it may be a bounded time old."""
 
     async def append(self, record: LogRecord) -> bool:
         """Durably store a record; False if its LSN (or checkpoint) is already taken."""
@@ -73,6 +80,8 @@ class Catalog:
         self.metrics = metrics
         self._locks: dict[VolumeId, asyncio.Lock] = {}
         self._changed: dict[VolumeId, asyncio.Event] = {}
+        self._waiting: dict[VolumeId, int] = {}  # long-polls in progress per volume
+        self._pollers: dict[VolumeId, asyncio.Task[None]] = {}
 
     def _lock(self, vid: VolumeId) -> asyncio.Lock:
         return self._locks.setdefault(vid, asyncio.Lock())
@@ -123,26 +132,72 @@ class Catalog:
             return PullGraftResponse(
                 snapshot=top.snapshot(), graft=Graft.from_range(1, top.page_count + 1)
             )
-        records = await self.store.read(req.vid, req.start, end)
+        first = max(1, req.start - 1)
+        records = await self.store.read(req.vid, first, end)
+        prior = records[0].page_count if first < req.start else 0
+        final = records[-1].page_count
         graft = Graft()
-        for record in records:
+        for record in records[req.start - first :]:
             for seg in record.segments:
                 graft = graft | seg.graft
+            # A truncate cut the pages above its count: those the range regrows read empty now
+            # (unless rewritten), so a client that skipped the truncate must refetch them.
+            if record.page_count < prior and record.page_count < final:
+                graft = graft | Graft.from_range(record.page_count + 1, min(prior, final) + 1)
+            prior = record.page_count
         return PullGraftResponse(snapshot=records[-1].snapshot(), graft=graft)
 
     async def _wait_beyond(self, vid: VolumeId, lsn: int, deadline: float) -> int:
         """The latest LSN, after waiting (until ``deadline``) for it to pass ``lsn``."""
-        while True:
-            # Take the event before reading the state so a commit in between still wakes us.
-            event = self._changed.setdefault(vid, asyncio.Event())
-            latest = await self.store.latest(vid)
-            remaining = deadline - time.monotonic()
-            if latest > lsn or remaining <= 0:
-                return latest
-            try:
-                await asyncio.wait_for(event.wait(), remaining)
-            except TimeoutError:
-                return await self.store.latest(vid)
+        self._waiting[vid] = self._waiting.get(vid, 0) + 1
+        try:
+            while True:
+                # Take the event before reading the state so a commit in between still wakes us.
+                event = self._changed.setdefault(vid, asyncio.Event())
+                latest = await self.store.latest(vid)
+                remaining = deadline - time.monotonic()
+                if latest > lsn or remaining <= 0:
+                    return latest
+                self._watch(vid, latest)
+                try:
+                    await asyncio.wait_for(event.wait(), remaining)
+                except TimeoutError:
+                    return await self.store.latest(vid)
+        finally:
+            self._waiting[vid] -= 1
+            if not self._waiting[vid]:
+                del self._waiting[vid]
+
+    def _watch(self, vid: VolumeId, seen: int) -> None:
+        """Start polling the store for ``vid`` if other nodes may commit to it."""
+        interval = self.store.poll_interval
+        if interval is not None and vid not in self._pollers:
+            self._pollers[vid] = asyncio.get_running_loop().create_task(
+                self._poll(vid, seen, interval), name=f"poll {vid}"
+            )
+
+    async def _poll(self, vid: VolumeId, seen: int, interval: float) -> None:
+        """Wake the long-polls of ``vid`` once its latest LSN passes ``seen``.
+
+        One probe per interval, shared by every long-poll of the volume, so many waiting
+        clients cost the store no more than one; it stops when the last of them is answered.
+        """
+        try:
+            while True:
+                await asyncio.sleep(interval)
+                if vid not in self._waiting:
+                    return
+                try:
+                    latest = await self.store.latest(vid)
+                except GraftError as exc:
+                    # The waiters still answer at their deadline, reading the store themselves.
+                    log.warning("polling %s failed: %s", vid, exc, extra={"code": exc.code})
+                    continue
+                if latest > seen:
+                    seen = latest
+                    self._notify(vid)
+        finally:
+            self._pollers.pop(vid, None)
 
     async def pull_commits(self, req: PullCommitsRequest) -> PullCommitsResponse:
         if req.end is not None and req.end < req.start:
@@ -216,7 +271,7 @@ class Catalog:
                 raise SnapshotNotFoundError(f"volume {req.vid} has no LSN {req.lsn}")
             at = await self._record(req.vid, req.lsn)
             _check_segments(req.segments, at.page_count)
-            current = await self.store.checkpoint(req.vid)
+            current = await self.store.checkpoint(req.vid, fresh=True)
             if current is not None and req.lsn < current.lsn:
                 raise InvalidInputError(
                     f"checkpoint {req.lsn} of {req.vid} is below the current one ({current.lsn})"
@@ -236,6 +291,10 @@ class Catalog:
             return at.snapshot()
 
     async def aclose(self) -> None:
+        pollers = list(self._pollers.values())
+        for task in pollers:
+            task.cancel()
+        await asyncio.gather(*pollers, return_exceptions=True)
         await self.store.aclose()
 
 

@@ -23,15 +23,16 @@ from graft_core.errors import CorruptDataError
 from graft_core.ids import VolumeId
 from graft_core.wire import encode
 from metastore_server.log import GroupCommitter, Log
-from metastore_server.log.control import fsync_dir
+from metastore_server.log.control import ControlFile, fsync_dir
 from metastore_server.log.group import BatchStats
-from metastore_server.log.wal import DEFAULT_SEGMENT_SIZE
+from metastore_server.log.wal import CONTROL_NAME, DEFAULT_SEGMENT_SIZE
 from metastore_server.metrics import Metrics
 from metastore_server.records import LogRecord, decode_record
 
-__all__ = ["LocalRecordStore"]
+__all__ = ["LocalRecordStore", "check_data_dir"]
 
 INDEX_NAME = "index.ckpt"
+LOG_NAME = "log"
 DEFAULT_CHECKPOINT_EVERY = 8192
 # Reading more records than this goes to a worker thread instead of blocking the event loop.
 _INLINE_READS = 8
@@ -56,6 +57,9 @@ class _StoredIndex(msgspec.Struct, array_like=True):
 
 
 class LocalRecordStore:
+    # Every commit of this log goes through this process, so long-polls never need to poll.
+    poll_interval: float | None = None
+
     def __init__(
         self, log: Log, metrics: Metrics, checkpoint_every: int = DEFAULT_CHECKPOINT_EVERY
     ) -> None:
@@ -81,7 +85,7 @@ class LocalRecordStore:
         checkpoint_every: int = DEFAULT_CHECKPOINT_EVERY,
     ) -> LocalRecordStore:
         """Open the log and rebuild the index (blocking: call before serving)."""
-        log = Log.open(directory / "log", cluster_key=cluster_key, segment_size=segment_size)
+        log = Log.open(directory / LOG_NAME, cluster_key=cluster_key, segment_size=segment_size)
         store = cls(log, metrics, checkpoint_every)
         try:
             store._load_index(directory / INDEX_NAME)
@@ -198,7 +202,7 @@ class LocalRecordStore:
             return self._read_sync(vid, start, end)
         return await anyio.to_thread.run_sync(self._read_sync, vid, start, end)
 
-    async def checkpoint(self, vid: VolumeId) -> LogRecord | None:
+    async def checkpoint(self, vid: VolumeId, *, fresh: bool = False) -> LogRecord | None:
         vol = self._index.get(vid)
         if vol is None or vol.checkpoint_at == 0:
             return None
@@ -229,6 +233,15 @@ class LocalRecordStore:
             await self._checkpointing
         await anyio.to_thread.run_sync(self.write_index_checkpoint)
         self.log.close()
+
+
+def check_data_dir(directory: Path, cluster_key: uuid.UUID | None) -> None:
+    """Refuse a data dir of another cluster, reading only.
+
+    A command calls it before serving, so the refusal is one clear error line and an exit
+    rather than a failed server start-up with a traceback.
+    """
+    ControlFile.check(directory / LOG_NAME / CONTROL_NAME, cluster_key)
 
 
 def _write_durably(path: Path, data: bytes) -> None:

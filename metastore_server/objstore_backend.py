@@ -4,9 +4,23 @@ The object store's create-only PUT is the commit fence: of two nodes writing the
 one PUT creates the object, the other learns it lost and answers as a replay or a 409. Records
 are gap-free because a node writes ``base + 1`` only after seeing ``base``. Volumes are listed
 from marker objects ``volume-index/{vid}``, so listing does not scan every commit.
+
+Other nodes commit behind this node's back, so long-polls probe the next LSN every
+``poll_interval`` seconds (one probe per volume, however many clients wait on it).
+
+Checkpoints are found by listing ``volumes/{vid}/checkpoint/``; the answer is cached per volume
+for ``checkpoint_ttl`` seconds. The bound: a checkpoint registered through another node is
+honoured here at most ``checkpoint_ttl`` after its registration (one registered through this node
+at once). Until then this node may still answer reads just below the new horizon from the older
+segments; that is safe as long as GC (DESIGN 9) keeps the segments a checkpoint superseded for a
+grace period longer than ``checkpoint_ttl`` (minutes against one second). Registering a
+checkpoint always lists afresh, so the "not below the current one" check is never stale.
 """
 
 from __future__ import annotations
+
+import time
+from dataclasses import dataclass
 
 import anyio.to_thread
 
@@ -16,9 +30,23 @@ from graft_core.objstore import ObjectStore, open_store
 from graft_core.wire import encode
 from metastore_server.records import LogRecord, decode_record
 
-__all__ = ["ObjectStoreRecordStore"]
+__all__ = ["DEFAULT_CHECKPOINT_TTL", "DEFAULT_POLL_INTERVAL", "ObjectStoreRecordStore"]
 
 _MARKERS = "volume-index/"
+DEFAULT_POLL_INTERVAL = 0.05
+DEFAULT_CHECKPOINT_TTL = 1.0
+# Cached checkpoint answers kept at most (oldest dropped first): ~200 bytes each.
+_CACHED_CHECKPOINTS = 65536
+
+
+@dataclass(frozen=True, slots=True)
+class _Cached:
+    record: LogRecord | None
+    listed_at: float  # time.monotonic() when the listing that found ``record`` started
+
+
+def _lsn(record: LogRecord | None) -> int:
+    return 0 if record is None else record.lsn
 
 
 def _log_key(vid: VolumeId, lsn: int) -> str:
@@ -30,14 +58,30 @@ def _checkpoint_key(vid: VolumeId, lsn: int) -> str:
 
 
 class ObjectStoreRecordStore:
-    def __init__(self, objects: ObjectStore) -> None:
+    def __init__(
+        self,
+        objects: ObjectStore,
+        *,
+        poll_interval: float = DEFAULT_POLL_INTERVAL,
+        checkpoint_ttl: float = DEFAULT_CHECKPOINT_TTL,
+    ) -> None:
         self.objects = objects
+        self.poll_interval: float | None = poll_interval
+        self.checkpoint_ttl = checkpoint_ttl
         # Highest LSN seen per volume: a lower bound (other nodes may have written more).
         self._known: dict[VolumeId, int] = {}
+        # Touched on the event loop only (never from worker threads), in insertion order.
+        self._checkpoints: dict[VolumeId, _Cached] = {}
 
     @classmethod
-    def open(cls, url: str) -> ObjectStoreRecordStore:
-        return cls(open_store(url))
+    def open(
+        cls,
+        url: str,
+        *,
+        poll_interval: float = DEFAULT_POLL_INTERVAL,
+        checkpoint_ttl: float = DEFAULT_CHECKPOINT_TTL,
+    ) -> ObjectStoreRecordStore:
+        return cls(open_store(url), poll_interval=poll_interval, checkpoint_ttl=checkpoint_ttl)
 
     def _exists(self, key: str) -> bool:
         try:
@@ -78,8 +122,25 @@ class ObjectStoreRecordStore:
         key = _checkpoint_key(vid, lsn)
         return decode_record(self.objects.get(key), key)
 
-    async def checkpoint(self, vid: VolumeId) -> LogRecord | None:
-        return await anyio.to_thread.run_sync(self._checkpoint_sync, vid)
+    async def checkpoint(self, vid: VolumeId, *, fresh: bool = False) -> LogRecord | None:
+        cached = self._checkpoints.get(vid)
+        listed_at = time.monotonic()
+        if not fresh and cached is not None and listed_at - cached.listed_at < self.checkpoint_ttl:
+            return cached.record
+        record = await anyio.to_thread.run_sync(self._checkpoint_sync, vid)
+        return self._remember(vid, record, listed_at)
+
+    def _remember(
+        self, vid: VolumeId, record: LogRecord | None, listed_at: float
+    ) -> LogRecord | None:
+        cached = self._checkpoints.pop(vid, None)
+        if cached is not None and _lsn(cached.record) > _lsn(record):
+            # Registered through this node while the listing ran: newer than what it found.
+            record = cached.record
+        self._checkpoints[vid] = _Cached(record, listed_at)
+        if len(self._checkpoints) > _CACHED_CHECKPOINTS:
+            del self._checkpoints[next(iter(self._checkpoints))]
+        return record
 
     def _append_sync(self, record: LogRecord) -> bool:
         data = encode(record)
@@ -94,7 +155,13 @@ class ObjectStoreRecordStore:
         return won
 
     async def append(self, record: LogRecord) -> bool:
-        return await anyio.to_thread.run_sync(self._append_sync, record)
+        won = await anyio.to_thread.run_sync(self._append_sync, record)
+        cached = self._checkpoints.get(record.vid)
+        if won and record.kind == "checkpoint" and cached is not None:
+            # Honoured here at once; the listing time stays, so other nodes' registrations
+            # before it are still bounded by the TTL.
+            self._remember(record.vid, record, cached.listed_at)
+        return won
 
     def _volumes_sync(self, prefix: str, after: VolumeId | None, limit: int) -> list[VolumeId]:
         found: list[VolumeId] = []

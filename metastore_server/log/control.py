@@ -74,26 +74,26 @@ class ControlFile:
         if not path.exists():
             return cls._create(path, cluster_key or uuid.uuid4())
         fd = os.open(path, os.O_RDWR)
-        block = os.pread(fd, BLOCK_SIZE, 0)
-        if len(block) < _BLOCK.size:
+        try:
+            created_ms, found = _read_header(fd, path, cluster_key)
+        except BaseException:
             os.close(fd)
-            raise CorruptDataError(f"{path}: control file is truncated")
-        magic, version, created_ms, key, crc = _BLOCK.unpack_from(block)
-        if magic != MAGIC or crc != crc32c.crc32c(block[: _BLOCK.size - 4]):
-            os.close(fd)
-            raise CorruptDataError(f"{path}: not a control file or its header is corrupt")
-        if version != FORMAT_VERSION:
-            os.close(fd)
-            raise StorageError(f"{path}: format version {version}, expected {FORMAT_VERSION}")
-        found = uuid.UUID(bytes=key)
-        if cluster_key is not None and cluster_key != found:
-            os.close(fd)
-            raise WrongClusterError(
-                f"{path.parent} belongs to cluster {found}, not {cluster_key}; refusing it"
-            )
+            raise
         control = cls(path, fd, found, created_ms)
         control._load()
         return control
+
+    @staticmethod
+    def check(path: Path, cluster_key: uuid.UUID | None) -> None:
+        """Refuse a foreign or damaged control file as ``open`` would, writing nothing."""
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except FileNotFoundError:
+            return
+        try:
+            _read_header(fd, path, cluster_key)
+        finally:
+            os.close(fd)
 
     @classmethod
     def _create(cls, path: Path, cluster_key: uuid.UUID) -> ControlFile:
@@ -143,3 +143,21 @@ class ControlFile:
 
     def close(self) -> None:
         os.close(self._fd)
+
+
+def _read_header(fd: int, path: Path, cluster_key: uuid.UUID | None) -> tuple[int, uuid.UUID]:
+    """(created ms, cluster key) of an intact header whose key is ``cluster_key`` (if given)."""
+    block = os.pread(fd, BLOCK_SIZE, 0)
+    if len(block) < _BLOCK.size:
+        raise CorruptDataError(f"{path}: control file is truncated")
+    magic, version, created_ms, key, crc = _BLOCK.unpack_from(block)
+    if magic != MAGIC or crc != crc32c.crc32c(block[: _BLOCK.size - 4]):
+        raise CorruptDataError(f"{path}: not a control file or its header is corrupt")
+    if version != FORMAT_VERSION:
+        raise StorageError(f"{path}: format version {version}, expected {FORMAT_VERSION}")
+    found = uuid.UUID(bytes=key)
+    if cluster_key is not None and cluster_key != found:
+        raise WrongClusterError(
+            f"{path.parent} belongs to cluster {found}, not {cluster_key}; refusing it"
+        )
+    return created_ms, found

@@ -22,6 +22,7 @@ from graft_core.graft import Graft
 from graft_core.ids import ClientId, SegmentId, VolumeId
 from graft_core.wire import (
     CheckpointRequest,
+    CommitRequest,
     PullCommitsRequest,
     PullCommitsResponse,
     PullGraftRequest,
@@ -204,3 +205,31 @@ def test_bearer_tokens_scope_volumes_and_writes(tmp_path: Path) -> None:
         listed = scoped.call("volumes", VolumesRequest(limit=10), VolumesResponse)
         assert [s.vid for s in listed.volumes] == [vid]
         assert httpx.get(server.url + "/health").status_code == 200
+
+
+def test_pull_graft_includes_pages_cut_and_regrown_in_its_range(client: MetaClient) -> None:
+    vid = VolumeId.random()
+
+    def commit(base: int | None, page_count: int, pages: tuple[int, ...]) -> None:
+        segments = [SegmentRef(SegmentId.random(), Graft(pages))] if pages else []
+        request = CommitRequest(
+            vid=vid,
+            cid=ClientId.random(),
+            base_lsn=base,
+            page_count=page_count,
+            segments=segments,
+            commit_hash=bytes(ClientId.random()) * 2,
+        )
+        client.call("commit", request, SnapshotInfo)
+
+    commit(None, 10, tuple(range(1, 11)))
+    commit(1, 5, ())  # truncate to 5 pages
+    commit(2, 12, (10, 12))  # grow again, rewriting only pages 10 and 12
+
+    def graft(start: int) -> Graft:
+        request = PullGraftRequest(vid=vid, start=start)
+        return client.call("pull_graft", request, PullGraftResponse).graft
+
+    assert graft(2) == Graft(range(6, 11)) | Graft([12])  # 6..9 were cut, then regrown
+    assert graft(3) == Graft([10, 12])  # from LSN 2 on there was no truncate: growth only
+    assert graft(1) == Graft(range(1, 11)) | Graft([12])
