@@ -11,8 +11,10 @@ import click
 
 from graft_client.cli_common import echo_result, open_client
 from graft_client.cli_output import commit_json, hexdump, snapshot_json, volume_json
+from graft_client.cli_pipeline import pipeline_command
 from graft_client.cli_segment import segment_group
 from graft_client.cli_serve import serve_command
+from graft_client.cli_sql import sql_command
 from graft_client.cli_sync import sync_commands
 from graft_client.lite import LiteClient
 from graft_client.storage.records import SyncMode
@@ -255,8 +257,10 @@ def demo(ctx: click.Context) -> None:
     run_demo()
 
 
+cli.add_command(pipeline_command)
 cli.add_command(segment_group)
 cli.add_command(serve_command)
+cli.add_command(sql_command)
 for command in sync_commands:
     cli.add_command(command)
 

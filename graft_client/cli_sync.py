@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from typing import Any
 
 import click
@@ -15,6 +16,10 @@ from graft_client.volume import Volume
 __all__ = ["sync_commands"]
 
 _JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+
+
+def _age_s(at_ms: int | None) -> float | None:
+    return None if at_ms is None else round((time.time_ns() // 1_000_000 - at_ms) / 1000, 3)
 
 
 def _status_json(volume: Volume) -> dict[str, Any]:
@@ -33,6 +38,7 @@ def _status_json(volume: Volume) -> dict[str, Any]:
         "conflict_policy": volume.conflict_policy.value,
         "unpushed_commits": (snap.lsn - synced) if snap else 0,
         "last_error": None if not errors else f"{errors[-1].kind}: {errors[-1].message}",
+        "last_sync_age_s": _age_s(volume.last_sync_ms()),
         "pages_fetched": stats.pages_fetched,
     }
 

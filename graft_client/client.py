@@ -16,6 +16,7 @@ from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import SyncMode, VolumeConfig, parse_sync_mode
 from graft_client.storage.volumes import VolumeRecords
+from graft_client.sync import operations
 from graft_client.sync.autosync import AutoSync
 from graft_client.sync.observe import ErrorLog, FetchStatsBook
 from graft_client.sync.prefetch import Prefetcher
@@ -121,6 +122,10 @@ class Client:
             self._autosync = AutoSync(self, wait_ms=wait_ms)
             self._autosync.start()
 
+    @property
+    def autosync_running(self) -> bool:
+        return self._autosync is not None
+
     def stop_autosync(self) -> None:
         if self._autosync is not None:
             self._autosync.stop()
@@ -166,6 +171,10 @@ class Client:
         volume = Volume(self, volume_id)
         if sync is not None:
             volume.sync_mode = sync
+        if self.has_remote and self._records.watermarks(volume_id).pending_sync is not None:
+            # A push was cut off (crash or outage): finish it in the background, unasked.
+            runtime = self.runtime
+            runtime.portal.start_task_soon(operations.resume_interrupted_push, runtime, volume)
         return volume
 
     def _clone(self, vid: VolumeId, mode: SyncMode) -> Volume:

@@ -89,6 +89,11 @@ class Volume:
         record = self._client._records.snapshot(self.vid)
         return None if record is None else _to_snapshot(self.vid, record)
 
+    def latest_lsn(self) -> int:
+        """The latest local LSN (0 before the first commit): a cheap "has it moved?" check."""
+        record = self._client._records.snapshot(self.vid)
+        return 0 if record is None else record.lsn
+
     def status(self) -> VolumeStatus:
         status = self._client._records.status(self.vid)
         pending = self._client._records.watermarks(self.vid).pending_sync
@@ -315,6 +320,10 @@ class Volume:
     def stats(self) -> FetchStats:
         """Pages and bytes fetched from the pagestore by this client, and round trips."""
         return self._client._fetch_stats.get(self.vid)
+
+    def last_sync_ms(self) -> int | None:
+        """When this client last completed a push or pull of this volume (ms since the epoch)."""
+        return self._client._sync_errors.last_success_ms(self.vid)
 
     def errors(self) -> list[SyncError]:
         """Recent sync errors of this volume, oldest first."""

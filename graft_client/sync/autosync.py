@@ -18,12 +18,12 @@ import anyio
 from graft_client.storage.records import SyncMode, VolumeStatus
 from graft_client.sync import operations
 from graft_client.sync.state import PullOutcome
-from graft_core.errors import ConflictError, GraftError
+from graft_client.volume import Volume
+from graft_core.errors import ConflictError
 from graft_core.ids import VolumeId
 
 if TYPE_CHECKING:
     from graft_client.client import Client
-    from graft_client.volume import Volume
 
 __all__ = ["AutoSync", "Backoff"]
 
@@ -78,7 +78,10 @@ class AutoSync:
             self._cancel = scope
             async with anyio.create_task_group() as group:
                 while True:
-                    self._start_new_volumes(group)
+                    try:
+                        self._start_new_volumes(group)
+                    except Exception:
+                        log.exception("autosync could not scan the volumes; retrying")
                     await anyio.sleep(self._rescan_s)
 
     def _start_new_volumes(self, group: anyio.abc.TaskGroup) -> None:
@@ -86,7 +89,9 @@ class AutoSync:
             if info.vid in self._running or info.sync is SyncMode.DISABLED:
                 continue
             self._running.add(info.vid)
-            volume = self._client.open_volume(info.vid)
+            # Not open_volume(): that schedules a resume through the portal, and this is the
+            # portal's own loop; the push loop below resumes an interrupted push itself.
+            volume = Volume(self._client, info.vid)
             if info.sync.pushes:
                 self._wake.setdefault(info.vid, anyio.Event()).set()  # resume an interrupted push
                 group.start_soon(self._push_loop, volume)
@@ -100,10 +105,10 @@ class AutoSync:
         while True:
             try:
                 progressed = await step()
-            except GraftError as exc:
+            except Exception as exc:
                 self._client._sync_errors.record(volume.vid, exc)
                 delay = backoff.next_delay()
-                log.warning("sync of %s failed (%s); retrying in %.2fs", volume.vid, exc, delay)
+                log.warning("sync of %s failed (%r); retrying in %.2fs", volume.vid, exc, delay)
                 await anyio.sleep(delay)
                 continue
             if progressed:
@@ -121,7 +126,7 @@ class AutoSync:
                 return True  # waits for the next wake-up: a reset or a new commit
             try:
                 await operations.push(runtime, volume)
-            except GraftError:
+            except Exception:
                 self._wake[volume.vid].set()  # retry after the backoff
                 raise
             return True

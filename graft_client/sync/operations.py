@@ -30,7 +30,7 @@ from graft_core.types import EMPTY_PAGE, PAGE_SIZE
 if TYPE_CHECKING:
     from graft_client.volume import Volume
 
-__all__ = ["PAGES_PER_REQUEST", "fetch", "pull", "push"]
+__all__ = ["PAGES_PER_REQUEST", "fetch", "pull", "push", "resume_interrupted_push"]
 
 log = logging.getLogger(__name__)
 
@@ -50,19 +50,42 @@ async def _write_pages(
         async with limiter:
             results[index] = await runtime.pagestore.write_pages(volume.vid, chunks[index])
 
-    async with anyio.create_task_group() as group:
-        for index in range(len(chunks)):
-            group.start_soon(write, index)
+    try:
+        async with anyio.create_task_group() as group:
+            for index in range(len(chunks)):
+                group.start_soon(write, index)
+    except BaseExceptionGroup as failed:
+        # One failed request cancels the others: raise its typed error, not the task group's
+        # ExceptionGroup (which ``except GraftError`` in push and in autosync would not catch).
+        raise _graft_error(failed) from None
     return [ref for refs in results for ref in refs]
 
 
+def _graft_error(failed: BaseExceptionGroup[BaseException]) -> BaseException:
+    """The first GraftError in the group (searched depth-first), else the group itself."""
+    for exc in failed.exceptions:
+        found = _graft_error(exc) if isinstance(exc, BaseExceptionGroup) else exc
+        if isinstance(found, GraftError):
+            return found
+    return failed
+
+
 async def push(runtime: SyncRuntime, volume: Volume) -> int | None:
-    """Push unpushed local commits as one remote commit; returns the remote LSN (None: nothing)."""
+    """Push unpushed local commits as one remote commit; returns the remote LSN (None: nothing).
+
+    Pushes of one volume are serialized: a resumed interrupted push and an explicit one must not
+    both try to finish the same pending commit.
+    """
+    async with runtime.push_lock(volume.vid):
+        return await _push_locked(runtime, volume)
+
+
+async def _push_locked(runtime: SyncRuntime, volume: Volume) -> int | None:
     plan = begin_push(volume)
     if plan is None:
         return None
-    failpoint("push.before_write_pages")
     try:
+        failpoint("push.before_write_pages")
         segments = await _write_pages(runtime, volume, plan.pages)
         failpoint("push.before_commit")
         snapshot = await runtime.metastore.commit(
@@ -73,18 +96,27 @@ async def push(runtime: SyncRuntime, volume: Volume) -> int | None:
             segments,
             plan.commit_hash,
         )
-    except CommitRejectedError:
+        failpoint("push.after_commit")
+    except CommitRejectedError as exc:
+        volume._client._sync_errors.record(volume.vid, exc)
         reject_push(volume)
         raise
     except GraftError as exc:
         volume._client._sync_errors.record(volume.vid, exc)
         volume._set_status(VolumeStatus.INTERRUPTED_PUSH)
         raise
-    failpoint("push.after_commit")
     finish_push(volume, plan, snapshot.lsn)
     volume._client._sync_errors.success(volume.vid)
     log.info("pushed %s local LSN %d as remote LSN %d", volume.vid, plan.local_lsn, snapshot.lsn)
     return snapshot.lsn
+
+
+async def resume_interrupted_push(runtime: SyncRuntime, volume: Volume) -> None:
+    """Finish a push a crash or an outage cut off; failures are recorded, not raised."""
+    try:
+        await push(runtime, volume)
+    except GraftError as exc:
+        log.warning("could not resume the interrupted push of %s: %s", volume.vid, exc)
 
 
 async def pull(runtime: SyncRuntime, volume: Volume, wait_ms: int = 0) -> PullOutcome:
@@ -96,34 +128,13 @@ async def pull(runtime: SyncRuntime, volume: Volume, wait_ms: int = 0) -> PullOu
     if answer.snapshot is None or answer.snapshot.lsn < start:
         return PullOutcome.UP_TO_DATE
     snap = answer.snapshot
-    floor: int | None = snap.page_count
-    if snap.lsn > start and Graft.from_range(1, snap.page_count + 1) - answer.graft:
-        # Several commits at once: one of them may have truncated pages a later one did not
-        # rewrite. The union graft does not say; the commits' page counts do.
-        floor = await _lowest_page_count(runtime, volume, start, snap.lsn)
     failpoint("pull.before_apply")
     rebase = volume.conflict_policy is ConflictPolicy.REBASE
-    outcome = apply_pull(
-        volume, snap.lsn, snap.page_count, answer.graft, rebase=rebase, floor=floor
-    )
+    # The metastore's graft also names pages a truncate in the range cut and a later commit
+    # regrew, so the graft and the final page count are all a pull needs.
+    outcome = apply_pull(volume, snap.lsn, snap.page_count, answer.graft, rebase=rebase)
     log.info("pull of %s to remote LSN %d: %s", volume.vid, answer.snapshot.lsn, outcome.value)
     return outcome
-
-
-async def _lowest_page_count(
-    runtime: SyncRuntime, volume: Volume, start: int, end: int
-) -> int | None:
-    """The lowest page count of remote commits ``start..end``; None if some are not listed."""
-    lowest: int | None = None
-    expected = start
-    while expected <= end:
-        answer = await runtime.metastore.pull_commits(volume.vid, expected, end)
-        if not answer.commits or answer.commits[0].lsn != expected:
-            return None  # below a checkpoint: those commits' page counts are gone
-        for commit in answer.commits:
-            lowest = commit.page_count if lowest is None else min(lowest, commit.page_count)
-        expected = answer.commits[-1].lsn + 1
-    return lowest
 
 
 async def fetch(

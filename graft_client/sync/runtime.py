@@ -10,9 +10,11 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+import anyio
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 
 from graft_client.remote import MetastoreClient, PagestoreClient
+from graft_core.ids import VolumeId
 
 __all__ = ["SyncRuntime"]
 
@@ -25,6 +27,11 @@ class SyncRuntime:
         self.portal: BlockingPortal = self._stack.enter_context(start_blocking_portal())
         self.metastore = MetastoreClient(metastore, token=token)
         self.pagestore = PagestoreClient(pagestore, token=token)
+        self._push_locks: dict[VolumeId, anyio.Lock] = {}
+
+    def push_lock(self, vid: VolumeId) -> anyio.Lock:
+        """Serializes pushes of one volume (used on the runtime's loop only)."""
+        return self._push_locks.setdefault(vid, anyio.Lock())
 
     def call(self, func: Callable[..., Awaitable[T]], *args: Any) -> T:
         """Run ``func(*args)`` on the runtime's loop and wait for its result."""

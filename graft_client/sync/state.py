@@ -192,24 +192,17 @@ def _revert_slots(volume: Volume, record: SnapshotRecord) -> dict[int, bytes]:
 
 
 def _remote_slots(
-    volume: Volume, base_count: int, page_count: int, graft: Graft, floor: int | None
+    volume: Volume, base_count: int, page_count: int, graft: Graft
 ) -> dict[int, bytes]:
     """PENDING for the pages the pulled remote commits changed, EMPTY for pages they cut off.
 
-    ``floor`` is the lowest page count among the pulled commits (None: unknown). A page above it
-    that no pulled commit rewrote was cut off by a truncate, even when a later commit grew the
-    volume again: it reads as zeros. With the floor unknown, such pages are re-fetched (PENDING)
-    at the new LSN: the pagestore knows which of them were cut off.
+    The graft includes pages cut and regrown within the pulled range (the metastore adds them),
+    so only pages above the final page count are left to blank here.
     """
     slots: dict[int, bytes] = {idx: PENDING_MARKER for idx in graft if idx <= page_count}
-    low = min(page_count, base_count if floor is None else floor)
-    if low < base_count:
-        for pageidx, slot in latest_pages(volume._db, volume.vid, low + 1, base_count):
-            if pageidx in slots:
-                continue
-            if floor is None and pageidx <= page_count:
-                slots[pageidx] = PENDING_MARKER
-            elif slot != EMPTY_MARKER:
+    if page_count < base_count:
+        for pageidx, slot in latest_pages(volume._db, volume.vid, page_count + 1, base_count):
+            if slot != EMPTY_MARKER:
                 slots[pageidx] = EMPTY_MARKER
     return slots
 
@@ -265,13 +258,8 @@ def apply_pull(
     graft: Graft,
     *,
     rebase: bool,
-    floor: int | None = None,
 ) -> PullOutcome:
-    """Make remote LSN ``remote_lsn`` (pages in ``graft`` changed) the next local LSN.
-
-    ``floor`` is the lowest page count of the remote commits pulled at once (None: unknown); a
-    single pulled commit passes its own page count.
-    """
+    """Make remote LSN ``remote_lsn`` (pages in ``graft`` changed) the next local LSN."""
     records = volume._client._records
     with volume._lock:
         record = records.snapshot(volume.vid)
@@ -283,16 +271,16 @@ def apply_pull(
             assert record is not None
             local = unpushed_graft(volume, record)
             synced_count = _synced_page_count(volume, record)
-            remote = Graft(_remote_slots(volume, synced_count, page_count, graft, floor))
+            remote = Graft(_remote_slots(volume, synced_count, page_count, graft))
             if rebase and local.isdisjoint(graft | remote):
-                _rebase(volume, record, remote_lsn, page_count, graft, local, floor)
+                _rebase(volume, record, remote_lsn, page_count, graft, local)
                 return PullOutcome.REBASED
             _write_state(volume, volume._db.batch(), status=VolumeStatus.CONFLICT)
             return PullOutcome.CONFLICT
         lsn = 1 if record is None else record.lsn + 1
         base_count = 0 if record is None else record.page_count
         batch = volume._db.batch()
-        slots = _remote_slots(volume, base_count, page_count, graft, floor)
+        slots = _remote_slots(volume, base_count, page_count, graft)
         changed = _stage(volume, batch, lsn, slots)
         records.put_commit(
             batch,
@@ -312,7 +300,6 @@ def _rebase(
     page_count: int,
     graft: Graft,
     local: Graft,
-    floor: int | None,
 ) -> None:
     """Two local LSNs in one batch: the remote snapshot, then the local changes replayed on it."""
     records = volume._client._records
@@ -322,7 +309,7 @@ def _rebase(
     remote_at, replayed_at = record.lsn + 1, record.lsn + 2
     synced_count = _synced_page_count(volume, record)
     at_remote = _revert_slots(volume, record) | _remote_slots(
-        volume, synced_count, page_count, graft, floor
+        volume, synced_count, page_count, graft
     )
     assert set(replay) <= set(at_remote), "every replayed page has a version at the remote LSN"
     batch = volume._db.batch()

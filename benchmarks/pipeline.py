@@ -1,0 +1,131 @@
+"""Compaction throughput of graft_pipeline: Spark local[1] vs local[2] (the scaling ratio) and a
+single-process Python loop over the same code, each on its own copy of the same data; and what a
+lite read of the latest LSN costs (client round trips, pagestore segment GETs) before and after.
+
+Real metastore and pagestore processes on loopback, segments as local files. Usage:
+    .venv/bin/python benchmarks/pipeline.py [--volumes 16] [--commits 20] [--pages 96]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's packages and tests
+
+from graft_client import LiteClient
+from graft_core.ids import VolumeId
+from graft_pipeline.compact import compact_volume, run_compact
+from graft_pipeline.location import Location
+from graft_pipeline.metastore import MetastoreHttp
+from graft_pipeline.retention import Retention
+from graft_pipeline.spark import session
+from graft_pipeline.tasks import TaskContext
+from tests.pagestore.cluster import Cluster, GraftHttp, running_cluster
+
+RETENTION = Retention(keep_last=1)
+
+
+def build_set(http: GraftHttp, volumes: int, commits: int, pages: int, pool: int) -> list[VolumeId]:
+    """``volumes`` volumes with identical histories for every call (same seeds)."""
+    vids = []
+    for number in range(volumes):
+        rng = random.Random(number)
+        vid = VolumeId.random()
+        for lsn in range(1, commits + 1):
+            written = {idx: rng.randbytes(512) * 8 for idx in rng.sample(range(1, pool + 1), pages)}
+            http.commit(vid, lsn - 1 or None, pool, http.write(vid, written))
+        vids.append(vid)
+    return vids
+
+
+def metric_sum(url: str, prefix: str) -> float:
+    total = 0.0
+    for line in httpx.get(url + "/metrics", timeout=10).text.splitlines():
+        if line.startswith(prefix):
+            total += float(line.rpartition(" ")[2])
+    return total
+
+
+def lite_read_cost(cluster: Cluster, location: Location, vid: VolumeId) -> tuple[int, int]:
+    """(requests the servers saw, segment GETs by the pagestore) for one read of every page."""
+    requests = [
+        (cluster.metastore.url, "metastore_requests_total"),
+        (cluster.pagestore.url, "pagestore_requests_total"),
+    ]
+    gets = (cluster.pagestore.url, "pagestore_objstore_seconds_count")
+    before = [metric_sum(*r) for r in requests], metric_sum(*gets)
+    with LiteClient(location.metastore, location.pagestore) as lite:
+        count = lite.snapshot(vid).page_count
+        lite.read_many(vid, range(1, count + 1))
+    trips = sum(metric_sum(*r) for r in requests) - sum(before[0])
+    return int(trips), int(metric_sum(*gets) - before[1])
+
+
+def python_compact(location: Location, vids: list[VolumeId]) -> float:
+    """Pages per second of the same per-volume work, in this process, one volume at a time."""
+    now = time.time_ns() // 1_000_000
+    started = time.perf_counter()
+    pages = 0
+    with MetastoreHttp(location.metastore) as meta, location.open_store() as store:
+        ctx = TaskContext(location, meta, store)
+        for vid in vids:
+            for result in compact_volume(ctx, vid, retention=RETENTION, now_ms=now):
+                pages += result["pages"]
+    return pages / (time.perf_counter() - started)
+
+
+def spark_compact(master: str, location: Location, vids: list[VolumeId]) -> float:
+    spark = session(master, app_name=f"bench-{master}")
+    try:
+        warm = spark.sparkContext.parallelize(range(8), 8).map(lambda x: x).count()  # start workers
+        assert warm == 8
+        summary = run_compact(spark, location, vids, RETENTION)
+        return float(summary["pages_per_second"])
+    finally:
+        spark.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--volumes", type=int, default=32)
+    parser.add_argument("--commits", type=int, default=16)
+    parser.add_argument("--pages", type=int, default=96, help="Pages written per commit.")
+    parser.add_argument("--pool", type=int, default=1024, help="Pages per volume.")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp, running_cluster(Path(tmp)) as cluster:
+        location = Location(
+            cluster.metastore.url, str(Path(tmp) / "segments"), cluster.pagestore.url
+        )
+        http = cluster.client()
+        started = time.perf_counter()
+        sets = [
+            build_set(http, args.volumes, args.commits, args.pages, args.pool) for _ in range(3)
+        ]
+        print(
+            f"data: 3 identical sets x {args.volumes} volumes x {args.commits} commits x"
+            f" {args.pages} pages (pool {args.pool}) built in {time.perf_counter() - started:.1f}s"
+        )
+        before = lite_read_cost(cluster, location, sets[2][0])
+        python_rate = python_compact(location, sets[0])
+        local1 = spark_compact("local[1]", location, sets[1])
+        local2 = spark_compact("local[2]", location, sets[2])
+        after = lite_read_cost(cluster, location, sets[2][1])
+        print(f"compaction, single-process Python: {python_rate:9.0f} pages/s")
+        print(f"compaction, Spark local[1]:        {local1:9.0f} pages/s")
+        print(f"compaction, Spark local[2]:        {local2:9.0f} pages/s")
+        print(f"scaling local[2] / local[1]:       {local2 / local1:9.2f}x")
+        print(f"local[2] / single-process Python:  {local2 / python_rate:9.2f}x")
+        print(f"lite read of the latest LSN ({args.pool} pages), cold pagestore cache:")
+        print(f"  before compaction: {before[0]} server requests, {before[1]} segment GETs")
+        print(f"  after compaction:  {after[0]} server requests, {after[1]} segment GETs")
+
+
+if __name__ == "__main__":
+    main()

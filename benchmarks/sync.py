@@ -1,0 +1,233 @@
+"""Sync benchmark, run as ``python benchmarks/sync.py`` (servers started here, on loopback).
+
+(a) replication lag: a commit on client A (autosync, push) until client B (autosync, pull) has
+    it, p50/p99, against a raw keep-alive loopback round trip (``GET /health`` of the metastore);
+(b) push throughput in MiB/s for 1-page and 1000-page commits of incompressible pages. The
+    servers have no echo endpoint, so the baseline is the raw ``write_pages`` request alone
+    (same pages, same body, one keep-alive httpx connection, no metastore commit);
+(c) a cold lazy read of one page (not held by the reading client) with the LiteClient and with a
+    freshly cloned full client: round trips and milliseconds.
+
+A and B live in this one process (two runtimes, one GIL), like the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from graft_client import Client, LiteClient, Volume
+from graft_client.remote import _ServiceClient
+from graft_core import wire
+from graft_core.ids import VolumeId
+from graft_core.types import PAGE_SIZE
+from tests.pagestore.cluster import Cluster, running_cluster
+
+MIB = 1 << 20
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.2f} ms"
+
+
+def raw_round_trips(url: str, n: int) -> list[float]:
+    times: list[float] = []
+    with httpx.Client(base_url=url) as http:
+        http.get("/health")  # connect
+        for _ in range(n):
+            started = time.perf_counter()
+            assert http.get("/health").status_code == 200
+            times.append(time.perf_counter() - started)
+    return times
+
+
+def open_client(cluster: Cluster, data_dir: Path) -> Client:
+    return Client(data_dir, metastore=cluster.metastore.url, pagestore=cluster.pagestore.url)
+
+
+def remote_lsn(volume: Volume) -> int:
+    snap = volume.snapshot()
+    return 0 if snap is None or snap.remote_lsn is None else snap.remote_lsn
+
+
+def replication_lag(cluster: Cluster, tmp: Path, commits: int) -> tuple[list[float], list[float]]:
+    """Per commit: seconds until A's push was acknowledged, and until B had the commit."""
+    with open_client(cluster, tmp / "lag-a") as a, open_client(cluster, tmp / "lag-b") as b:
+        vol_a = a.create_volume(sync="push")
+        with vol_a.writer() as writer:
+            writer.write(1, os.urandom(PAGE_SIZE))
+        vol_a.push()
+        vol_b = b.open_volume(vol_a.vid, sync="pull")
+        a.start_autosync()
+        b.start_autosync()
+        lags: list[float] = []
+        pushed: list[float] = []
+        for n in range(2, commits + 2):
+            with vol_a.writer() as writer:
+                writer.write(1 + n % 16, os.urandom(PAGE_SIZE))
+            started = time.perf_counter()
+            deadline = started + 30
+            pushed_at: float | None = None
+            while remote_lsn(vol_b) < n:
+                if pushed_at is None and remote_lsn(vol_a) >= n:
+                    pushed_at = time.perf_counter()
+                if time.perf_counter() > deadline:
+                    raise RuntimeError(f"remote LSN {n} did not reach B in 30 s")
+                time.sleep(0.0002)
+            seen = time.perf_counter()
+            lags.append(seen - started)
+            pushed.append((seen if pushed_at is None else pushed_at) - started)
+        return pushed, lags
+
+
+def push_times(cluster: Cluster, tmp: Path, pages: int, repeat: int) -> list[float]:
+    times: list[float] = []
+    with open_client(cluster, tmp / f"push-{pages}") as client:
+        volume = client.create_volume(sync="disabled")
+        for _ in range(repeat):
+            with volume.writer() as writer:
+                for idx in range(1, pages + 1):
+                    writer.write(idx, os.urandom(PAGE_SIZE))
+            started = time.perf_counter()
+            volume.push()
+            times.append(time.perf_counter() - started)
+    return times
+
+
+def raw_write_times(cluster: Cluster, pages: int, repeat: int) -> list[float]:
+    vid = VolumeId.random()
+    times: list[float] = []
+    with httpx.Client(
+        base_url=cluster.pagestore.url, headers={"content-type": wire.CONTENT_TYPE}, timeout=60
+    ) as http:
+        http.get("/health")
+        for _ in range(repeat):
+            body = wire.encode(
+                wire.WritePagesRequest(
+                    vid=vid, pages=[(i, os.urandom(PAGE_SIZE)) for i in range(1, pages + 1)]
+                )
+            )
+            started = time.perf_counter()
+            response = http.post("/pagestore/v1/write_pages", content=body)
+            times.append(time.perf_counter() - started)
+            assert response.status_code == 200, response.text
+    return times
+
+
+class RoundTrips:
+    """Counts requests sent by the service clients of one runtime (httpx event hooks)."""
+
+    def __init__(self, *clients: _ServiceClient) -> None:
+        self.count = 0
+        for client in clients:
+            client._http.event_hooks = {"request": [self._hook()]}
+
+    def _hook(self) -> Callable[[httpx.Request], Awaitable[None]]:
+        async def hook(request: httpx.Request) -> None:
+            self.count += 1
+
+        return hook
+
+
+def cold_reads(cluster: Cluster, tmp: Path, samples: int) -> dict[str, tuple[int, float]]:
+    """Median (round trips, seconds) of one-page cold reads, per reader kind."""
+    vids: list[VolumeId] = []
+    with open_client(cluster, tmp / "cold-writer") as writer_client:
+        for _ in range(samples):
+            volume = writer_client.create_volume()
+            with volume.writer() as writer:
+                for idx in range(1, 101):
+                    writer.write(idx, os.urandom(PAGE_SIZE))
+            volume.push()
+            vids.append(volume.vid)
+    results: dict[str, list[tuple[int, float]]] = {"lite": [], "lite@lsn": [], "full": []}
+    for n, vid in enumerate(vids):
+        with LiteClient(cluster.metastore.url, cluster.pagestore.url) as lite:
+            lite.snapshot(vid)  # connect both clients first: count requests, not handshakes
+            lite.read(vid, 100, lsn=1)
+            trips = RoundTrips(lite._runtime.metastore, lite._runtime.pagestore)
+            started = time.perf_counter()
+            lite.read(vid, 50)
+            results["lite"].append((trips.count, time.perf_counter() - started))
+            trips.count = 0
+            started = time.perf_counter()
+            lite.read(vid, 40, lsn=1)
+            results["lite@lsn"].append((trips.count, time.perf_counter() - started))
+        with open_client(cluster, tmp / f"cold-{n}") as client:
+            volume = client.open_volume(vid)  # lazy clone: learns page numbers only
+            volume.reader().close()
+            runtime = client.runtime
+            with volume.reader() as reader:
+                reader.read(100)  # warms the pagestore connection (and prefetches 92..100)
+                trips = RoundTrips(runtime.metastore, runtime.pagestore)
+                started = time.perf_counter()
+                reader.read(50)
+                results["full"].append((trips.count, time.perf_counter() - started))
+    return {
+        kind: (round(statistics.median(t for t, _ in got)), statistics.median(s for _, s in got))
+        for kind, got in results.items()
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--commits", type=int, default=200, help="commits for the lag test")
+    parser.add_argument("--repeat", type=int, default=8, help="pushes per throughput size")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp_dir:
+        tmp = Path(tmp_dir)
+        with running_cluster(tmp / "servers") as cluster:
+            rtt = raw_round_trips(cluster.metastore.url, 500)
+            rtt50 = statistics.median(rtt)
+            pushed, lags = replication_lag(cluster, tmp, args.commits)
+            lag50, lag99 = statistics.median(lags), pct(lags, 0.99)
+            print(f"(a) replication lag, {len(lags)} commits, A autosync push -> B autosync pull")
+            print(f"    raw loopback GET /health    p50 {ms(rtt50)}  p99 {ms(pct(rtt, 0.99))}")
+            print(f"    commit on A -> pushed by A  p50 {ms(statistics.median(pushed))}")
+            print(f"    commit on A -> visible on B p50 {ms(lag50)}  p99 {ms(lag99)}")
+            print(
+                f"    ratio lag/RTT               p50 {lag50 / rtt50:8.1f} x  "
+                f"p99 {lag99 / rtt50:8.1f} x   (goal: p50 < 10 round trips)"
+            )
+
+            print("(b) push throughput (incompressible pages; baseline: raw write_pages alone)")
+            for pages in (1, 1000):
+                mib = pages * PAGE_SIZE / MIB
+                push = statistics.median(push_times(cluster, tmp, pages, args.repeat))
+                raw = statistics.median(raw_write_times(cluster, pages, args.repeat))
+                print(
+                    f"    {pages:>4}-page commit: push {mib / push:8.2f} MiB/s ({ms(push)}),"
+                    f" raw write_pages {mib / raw:8.2f} MiB/s ({ms(raw)}),"
+                    f" push/raw {raw / push:5.2f}"
+                )
+
+            print("(c) cold lazy read of one page (median of 7; connections already open)")
+            for kind, (trips, seconds) in cold_reads(cluster, tmp, 7).items():
+                label = {
+                    "lite": "LiteClient, latest LSN",
+                    "lite@lsn": "LiteClient, given LSN",
+                    "full": "full client (cloned)",
+                }[kind]
+                print(
+                    f"    {label:<24} {trips} round trip(s) {ms(seconds)}"
+                    f"  = {seconds / rtt50:6.1f} x raw RTT"
+                )
+
+
+if __name__ == "__main__":
+    main()

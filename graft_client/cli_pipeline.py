@@ -1,0 +1,26 @@
+"""``graft pipeline JOB ...``: the Spark jobs of ``graft_pipeline``, run as a subprocess.
+
+The client must not import the pipeline (it needs PySpark, an optional extra), so this group
+only forwards its arguments to ``python -m graft_pipeline`` and exits with its exit code.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import click
+
+__all__ = ["pipeline_command"]
+
+
+@click.command(
+    "pipeline",
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+    add_help_option=False,
+)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def pipeline_command(args: tuple[str, ...]) -> None:
+    """Spark jobs: compact, gc, verify, export, publish (`graft pipeline --help`)."""
+    done = subprocess.run([sys.executable, "-m", "graft_pipeline", *args], check=False)
+    sys.exit(done.returncode)

@@ -1,0 +1,26 @@
+"""SQLite on volumes: an apsw VFS with transactions as snapshots, lazy pages and sync pragmas.
+
+import apsw
+from graft_client import Client
+from graft_client.sqlite import register
+
+client = Client("data", metastore=..., pagestore=...)
+register(client)                                  # the VFS "graft"
+db = apsw.Connection("new", vfs="graft")          # or an existing or remote VolumeId
+db.execute("create table notes(id integer primary key, body text)")
+db.execute("pragma graft_push")
+"""
+
+from graft_client.sqlite.pragmas import JOURNAL_MODES, PRAGMAS
+from graft_client.sqlite.registry import DEFAULT_JOURNAL_MODE, register, unregister
+from graft_client.sqlite.vfs import NEW_VOLUME, GraftVFS
+
+__all__ = [
+    "DEFAULT_JOURNAL_MODE",
+    "JOURNAL_MODES",
+    "NEW_VOLUME",
+    "PRAGMAS",
+    "GraftVFS",
+    "register",
+    "unregister",
+]

@@ -1,0 +1,264 @@
+"""The main database file of a SQLite connection: a volume, with transactions as snapshots.
+
+A read transaction (SQLite's SHARED lock) reads one pinned snapshot. A write transaction
+(RESERVED and above) stages pages in a ``VolumeWriter`` on that same snapshot and commits them as
+one local LSN when SQLite syncs the file (``SQLITE_FCNTL_SYNC``, sent even with
+``synchronous=OFF``, then ``xSync``). Dropping the lock without a sync is a rollback: the staged
+pages are discarded, so nothing of an unfinished transaction ever reaches the volume.
+
+SQLite keeps its page cache across transactions only while the file change counter in the
+header is unchanged. Page 1 is served with that counter (and its ``version-valid-for`` twin)
+set to the snapshot's local LSN, so any other commit, pull or reset invalidates the cache, and
+the counter SQLite writes itself (old + 1) equals the LSN its own commit gets.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import apsw
+
+from graft_client.reader import VolumeReader
+from graft_client.sqlite import errors
+from graft_client.sqlite.locks import WriterSlot
+from graft_core.errors import ConcurrentWriteError
+from graft_core.types import PAGE_SIZE, Snapshot
+
+if TYPE_CHECKING:
+    from graft_client.volume import Volume
+    from graft_client.writer import VolumeWriter
+
+__all__ = ["PragmaHandler", "VolumeFile"]
+
+HEADER_MAGIC = b"SQLite format 3\x00"
+CHANGE_COUNTER = slice(24, 28)
+VERSION_VALID_FOR = slice(92, 96)
+
+log = logging.getLogger(__name__)
+
+PragmaHandler = Callable[["VolumeFile", apsw.VFSFcntlPragma], bool]
+
+
+def _stamp_header(page: bytes, lsn: int) -> bytes:
+    if not page.startswith(HEADER_MAGIC):
+        return page
+    counter = (lsn & 0xFFFFFFFF).to_bytes(4, "big")
+    stamped = bytearray(page)
+    stamped[CHANGE_COUNTER] = counter
+    stamped[VERSION_VALID_FOR] = counter
+    return bytes(stamped)
+
+
+def _page_size_error(what: str) -> Exception:
+    return apsw.IOError(
+        f"graft volumes hold SQLite databases with page_size={PAGE_SIZE} only ({what}); "
+        f"run 'PRAGMA page_size={PAGE_SIZE}' before creating tables"
+    )
+
+
+class VolumeFile(apsw.VFSFile):
+    """One connection's handle on a volume (``apsw.VFSFile.__init__`` is not called: no base)."""
+
+    def __init__(self, volume: Volume, slot: WriterSlot, pragmas: PragmaHandler) -> None:
+        self.volume = volume
+        self._slot = slot
+        self._level = apsw.SQLITE_LOCK_NONE
+        self._pragmas = pragmas
+        self._reader: VolumeReader | None = None
+        self._writer: VolumeWriter | None = None
+        # Why this write transaction can no longer commit; it must be rolled back.
+        self._doomed: str | None = None
+        # The reader of the last transaction, kept while the volume does not move: most read
+        # transactions then cost one snapshot lookup. It pins at most that one snapshot.
+        self._idle: VolumeReader | None = None
+        self._page1: tuple[int, bytes] | None = None
+        # SQLite reports BUSY with its own text; the reason is kept here (pragma graft_status).
+        self.last_busy: str | None = None
+
+    @property
+    def snapshot(self) -> Snapshot | None:
+        """The snapshot this connection reads now: its transaction's, or the volume's latest."""
+        if self._writer is not None:
+            return self._writer.base
+        if self._reader is not None:
+            return self._reader.snapshot
+        return self.volume.snapshot()
+
+    @property
+    def in_write(self) -> bool:
+        return self._writer is not None
+
+    def _page_count(self) -> int:
+        view = self._writer or self._reader
+        if view is not None:
+            return view.page_count
+        latest = self.volume.snapshot()
+        return 0 if latest is None else latest.page_count
+
+    def _page(self, pageidx: int) -> bytes:
+        if self._writer is not None:
+            page, lsn = self._writer.read(pageidx), self._writer.base
+        elif self._reader is not None:
+            if pageidx == 1:
+                return self._header(self._reader)
+            page, lsn = self._reader.read(pageidx), self._reader.snapshot
+        else:
+            # SQLite reads the header once before it takes any lock, when it opens the file.
+            with self.volume.reader() as reader:
+                page, lsn = reader.read(pageidx), reader.snapshot
+        if pageidx == 1:
+            return _stamp_header(page, 0 if lsn is None else lsn.lsn)
+        return page
+
+    def _header(self, reader: VolumeReader) -> bytes:
+        """Page 1 of a read snapshot: SQLite reads its change counter at every transaction."""
+        lsn = 0 if reader.snapshot is None else reader.snapshot.lsn
+        if self._page1 is None or self._page1[0] != lsn:
+            self._page1 = (lsn, _stamp_header(reader.read(1), lsn))
+        return self._page1[1]
+
+    # --- I/O -------------------------------------------------------------------------------
+
+    def xRead(self, amount: int, offset: int) -> bytes:
+        size = self._page_count() * PAGE_SIZE
+        if offset % PAGE_SIZE == 0 and amount == PAGE_SIZE and offset < size:
+            return self._page(offset // PAGE_SIZE + 1)
+        chunks: list[bytes] = []
+        pos, end = offset, min(offset + amount, size)
+        while pos < end:  # header probes and reads past the end; a short result is a short read
+            index, within = divmod(pos, PAGE_SIZE)
+            take = min(PAGE_SIZE - within, end - pos)
+            chunks.append(self._page(index + 1)[within : within + take])
+            pos += take
+        return b"".join(chunks)
+
+    def xWrite(self, data: bytes, offset: int) -> None:
+        if offset % PAGE_SIZE or len(data) % PAGE_SIZE:
+            raise _page_size_error(f"a write of {len(data)} bytes at offset {offset}")
+        writer = self._open_writer()
+        first = offset // PAGE_SIZE + 1
+        view = memoryview(data)
+        for n in range(len(data) // PAGE_SIZE):
+            writer.write(first + n, view[n * PAGE_SIZE : (n + 1) * PAGE_SIZE])
+
+    def xTruncate(self, newsize: int) -> None:
+        if newsize % PAGE_SIZE:
+            raise _page_size_error(f"a truncate to {newsize} bytes")
+        self._open_writer().truncate(newsize // PAGE_SIZE)
+
+    def xFileSize(self) -> int:
+        return self._page_count() * PAGE_SIZE
+
+    def xSync(self, flags: int) -> None:
+        self._commit()
+
+    def xFileControl(self, op: int, ptr: int) -> bool:
+        if op == apsw.SQLITE_FCNTL_SYNC:
+            self._commit()
+            return True
+        if op == apsw.SQLITE_FCNTL_PRAGMA:
+            return self._pragmas(self, apsw.VFSFcntlPragma(ptr))
+        return False
+
+    def xSectorSize(self) -> int:
+        return PAGE_SIZE
+
+    def xDeviceCharacteristics(self) -> int:
+        return 0
+
+    # --- transactions ----------------------------------------------------------------------
+
+    def _busy(self, reason: str, code: int = apsw.SQLITE_BUSY) -> Exception:
+        self.last_busy = reason
+        log.info("SQLite on %s: busy: %s", self.volume.vid, reason)
+        return errors.with_reason(code, reason)
+
+    def _open_writer(self) -> VolumeWriter:
+        if self._writer is None:
+            # Writes after a commit inside one exclusive lock: a new writer on top of it. After
+            # a failed commit they are SQLite's rollback restoring pages: staged, never committed.
+            self._writer = self.volume.writer() if self._doomed else self._begin_write()
+        return self._writer
+
+    def _begin_write(self) -> VolumeWriter:
+        assert self._reader is not None, "SQLite writes only under a SHARED lock or above"
+        read_at = self._reader.snapshot
+        writer = self.volume.writer()
+        latest = writer.base
+        if (latest and latest.lsn) != (read_at and read_at.lsn):
+            writer.discard()
+            raise self._busy(
+                f"volume {self.volume.vid} moved from LSN {read_at and read_at.lsn} to "
+                f"{latest and latest.lsn} since this transaction began reading; "
+                "end the transaction and retry it on the new snapshot",
+                apsw.SQLITE_BUSY_SNAPSHOT,
+            )
+        return writer
+
+    def _commit(self) -> None:
+        if self._doomed is not None:
+            return  # the rollback of a failed commit syncs the pages it restored: nothing to do
+        writer = self._writer
+        if writer is None:
+            return
+        base = writer.base
+        self._writer = None
+        try:
+            committed = writer.commit()
+        except ConcurrentWriteError as exc:
+            # BUSY_SNAPSHOT (unlike plain BUSY, which keeps a COMMIT open for a retry that could
+            # never succeed) makes SQLite roll the transaction back at once.
+            self._doomed = (
+                f"this write transaction cannot commit: {exc} (a pull or reset landed while it "
+                "ran); it was rolled back: retry it"
+            )
+            raise self._busy(self._doomed, apsw.SQLITE_BUSY_SNAPSHOT) from exc
+        if committed is not None and committed != base:
+            assert self._reader is not None
+            self._reader.close()
+            self._reader = self.volume.reader(committed.lsn)
+
+    def xLock(self, level: int) -> None:
+        if self._reader is None:
+            self._reader = self._snapshot_reader()
+        if self._level < apsw.SQLITE_LOCK_RESERVED <= level:
+            self._slot.acquire(id(self))
+            try:
+                self._writer = self._begin_write()
+            except BaseException:
+                self._slot.release(id(self))
+                raise
+        self._level = level
+
+    def xUnlock(self, level: int) -> None:
+        if level < apsw.SQLITE_LOCK_RESERVED <= self._level:
+            if self._writer is not None:
+                self._writer.discard()  # no sync came: SQLite rolled the transaction back
+                self._writer = None
+            self._doomed = None
+            self._slot.release(id(self))
+        if level == apsw.SQLITE_LOCK_NONE and self._reader is not None:
+            if self._idle is not None:
+                self._idle.close()
+            self._idle, self._reader = self._reader, None
+        self._level = level
+
+    def _snapshot_reader(self) -> VolumeReader:
+        """A reader on the latest snapshot: the idle one if the volume has not moved since."""
+        idle, self._idle = self._idle, None
+        if idle is not None:
+            if self.volume.latest_lsn() == (idle.snapshot.lsn if idle.snapshot else 0):
+                return idle
+            idle.close()
+        return self.volume.reader()
+
+    def xCheckReservedLock(self) -> bool:
+        return self._slot.taken()
+
+    def xClose(self) -> None:
+        self.xUnlock(apsw.SQLITE_LOCK_NONE)
+        if self._idle is not None:
+            self._idle.close()
+            self._idle = None

@@ -1,0 +1,199 @@
+"""``python -m graft_pipeline JOB ...``: every job with its --help, a progress display on stderr
+and a JSON summary on stdout.
+
+Where the data is: ``--metastore URL --store URL``, or ``--data-dir D`` for the layout of
+``graft serve --data-dir D`` (segments in ``D/segments``; the metastore at its default address
+unless ``--metastore`` says otherwise). ``--master`` picks the Spark master.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from graft_core.errors import GraftError
+from graft_core.ids import VolumeId
+from graft_pipeline.compact import run_compact
+from graft_pipeline.export import run_export_pages
+from graft_pipeline.export_sqlite import run_export_sqlite
+from graft_pipeline.gc import DEFAULT_GRACE_S, run_gc
+from graft_pipeline.location import Location
+from graft_pipeline.metastore import MetastoreHttp
+from graft_pipeline.progress import spark_progress
+from graft_pipeline.publish import run_publish
+from graft_pipeline.retention import Retention, parse_duration
+from graft_pipeline.selection import select_volumes
+from graft_pipeline.spark import DEFAULT_MASTER, session
+from graft_pipeline.verify import run_verify
+
+__all__ = ["main"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _common(command: F) -> F:
+    """Location, Spark and output options every job takes."""
+    options = [
+        click.option("--metastore", envvar="GRAFT_METASTORE", help="Metastore URL."),
+        click.option("--store", help="Object store URL of the segments (path, s3://, ...)."),
+        click.option(
+            "--data-dir",
+            type=click.Path(file_okay=False, path_type=Path),
+            help="A `graft serve --data-dir` directory: segments in DATA_DIR/segments.",
+        ),
+        click.option("--token", envvar="GRAFT_TOKEN", help="Bearer token for the servers."),
+        click.option("--master", default=DEFAULT_MASTER, show_default=True, help="Spark master."),
+        click.option("--no-progress", is_flag=True, help="No progress display on stderr."),
+    ]
+    return functools.reduce(lambda cmd, option: option(cmd), reversed(options), command)
+
+
+def _selection(command: F) -> F:
+    command = click.option(
+        "--prefix", default="", help="Only volumes whose id starts with this text."
+    )(command)
+    return click.option(
+        "--volumes",
+        "volume_ids",
+        multiple=True,
+        help="Volume ids (repeat or comma-separate); default: every volume.",
+    )(command)
+
+
+class _Job:
+    """What a job command needs from the common options."""
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.location = Location.resolve(
+            metastore=options.pop("metastore"),
+            store=options.pop("store"),
+            data_dir=options.pop("data_dir"),
+            pagestore=options.pop("pagestore", None),
+            token=options.pop("token"),
+        )
+        self.master: str = options.pop("master")
+        self.progress = not options.pop("no_progress")
+        ids = options.pop("volume_ids", ())
+        self.volume_ids = [v for item in ids for v in item.split(",") if v]
+        self.prefix: str = options.pop("prefix", "")
+
+    def volumes(self) -> list[VolumeId]:
+        with MetastoreHttp(self.location.metastore, self.location.token) as meta:
+            return [info.vid for info in select_volumes(meta, self.volume_ids, self.prefix)]
+
+    def run(self, description: str, job: Callable[..., dict[str, Any]], *args: Any) -> None:
+        spark = session(self.master)
+        with spark_progress(spark, description, enabled=self.progress):
+            summary = job(spark, self.location, *args)
+        click.echo(json.dumps(summary, indent=2, sort_keys=True))
+        if summary.get("ok") is False:
+            sys.exit(1)
+
+
+class _Group(click.Group):
+    """Bad input and service errors: one line on stderr and exit 2 / 1, not a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (GraftError, ValueError) as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2 if isinstance(exc, ValueError) else 1)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Spark jobs that keep Graft volumes compact, collected and verified, and move them in bulk."""
+
+
+@main.command()
+@_common
+@_selection
+@click.option("--keep-last", type=int, help="Keep the last N commits readable.")
+@click.option("--keep-newer", help="Keep commits newer than this (90s, 15m, 1h, 7d).")
+@click.option("--target-bytes", type=int, default=16 << 20, show_default=True, hidden=True)
+def compact(
+    keep_last: int | None, keep_newer: str | None, target_bytes: int, **options: Any
+) -> None:
+    """Checkpoint each volume at its retention horizon (reads below it become 404)."""
+    job = _Job(options)
+    newer = None if keep_newer is None else parse_duration(keep_newer)
+    retention = Retention(keep_last=keep_last, keep_newer_s=newer)
+    vids = job.volumes()
+
+    def compact_job(spark: Any, location: Location) -> dict[str, Any]:
+        return run_compact(spark, location, vids, retention, target_bytes=target_bytes)
+
+    job.run("compact", compact_job)
+
+
+@main.command()
+@_common
+@click.option(
+    "--grace",
+    default=f"{DEFAULT_GRACE_S:g}s",
+    show_default=True,
+    help="Keep segments younger than this (in-flight pushes).",
+)
+@click.option("--apply", is_flag=True, help="Delete (default: only report what would go).")
+def gc(grace: str, apply: bool, **options: Any) -> None:
+    """Delete segments no retained LSN or checkpoint references, older than the grace period."""
+    job = _Job(options)
+    grace_s = parse_duration(grace)
+    vids = job.volumes()  # every volume: a segment may hold pages of several
+
+    def gc_job(spark: Any, location: Location) -> dict[str, Any]:
+        return run_gc(spark, location, vids, grace_s=grace_s, apply=apply)
+
+    job.run("gc", gc_job)
+
+
+@main.command()
+@_common
+@_selection
+def verify(**options: Any) -> None:
+    """Read every referenced segment, check CRCs and pages; exit 1 if anything is wrong."""
+    job = _Job(options)
+    vids = job.volumes()
+    job.run("verify", lambda spark, location: run_verify(spark, location, vids))
+
+
+@main.command()
+@_common
+@_selection
+@click.option(
+    "--format", "fmt", type=click.Choice(["pages", "sqlite"]), default="pages", show_default=True
+)
+@click.option("--out", required=True, help="Output directory (Parquet).")
+@click.option("--lsn", type=int, help="Export at this LSN (default: each volume's latest).")
+def export(fmt: str, out: str, lsn: int | None, **options: Any) -> None:
+    """Volumes at an LSN -> Parquet: raw pages, or every SQLite table partitioned by vid."""
+    job = _Job(options)
+    with MetastoreHttp(job.location.metastore, job.location.token) as meta:
+        infos = select_volumes(meta, job.volume_ids, job.prefix)
+    targets = [(info.vid, info.lsn if lsn is None else lsn) for info in infos]
+    job.run(
+        f"export {fmt}", run_export_pages if fmt == "pages" else run_export_sqlite, targets, out
+    )
+
+
+@main.command()
+@_common
+@click.option("--pagestore", envvar="GRAFT_PAGESTORE", help="Pagestore URL (pages are pushed).")
+@click.option("--input", "input_path", required=True, help="Parquet input (a file or directory).")
+@click.option("--key", required=True, help="Column whose values each get their own database.")
+@click.option("--table", required=True, help="Table name inside each database.")
+def publish(input_path: str, key: str, table: str, **options: Any) -> None:
+    """One SQLite database per key -> a new LSN of that key's volume (only changed pages)."""
+    job = _Job(options)
+
+    def publish_job(spark: Any, location: Location) -> dict[str, Any]:
+        return run_publish(spark, location, spark.read.parquet(input_path), key, table)
+
+    job.run("publish", publish_job)

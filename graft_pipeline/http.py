@@ -1,0 +1,71 @@
+"""Blocking msgpack calls to a Graft service, for Spark tasks (the client's are async).
+
+503s and dropped connections are retried with a short exponential backoff; any other error is
+raised as the typed exception the server sent.
+"""
+
+from __future__ import annotations
+
+import time
+from types import TracebackType
+from typing import Self, TypeVar
+
+import httpx
+
+from graft_core.errors import ServiceUnavailableError
+from graft_core.wire import (
+    CONTENT_TYPE,
+    PAGESTORE_MAX_BODY,
+    Message,
+    decode,
+    encode,
+    error_from_body,
+)
+
+__all__ = ["ServiceHttp"]
+
+M = TypeVar("M", bound=Message)
+_ATTEMPTS = 5
+
+
+class ServiceHttp:
+    PREFIX = ""
+
+    def __init__(self, url: str, token: str | None = None, timeout: float = 60.0) -> None:
+        headers = {"content-type": CONTENT_TYPE, "accept": CONTENT_TYPE}
+        if token:
+            headers["authorization"] = f"Bearer {token}"
+        self._http = httpx.Client(
+            base_url=url.rstrip("/") + self.PREFIX, headers=headers, timeout=timeout
+        )
+
+    def _call(self, endpoint: str, msg: Message, kind: type[M]) -> M:
+        body = encode(msg)
+        for attempt in range(_ATTEMPTS):
+            try:
+                response = self._http.post(f"/{endpoint}", content=body)
+            except httpx.TransportError as exc:
+                error: Exception = ServiceUnavailableError(f"{self.PREFIX}/{endpoint}: {exc!r}")
+            else:
+                if response.status_code == 200:
+                    return decode(response.content, kind, limit=PAGESTORE_MAX_BODY)
+                error = error_from_body(response.status_code, response.content)
+                if response.status_code != 503:
+                    raise error
+            if attempt + 1 < _ATTEMPTS:
+                time.sleep(0.05 * 2**attempt)  # backoff before a retry, not synchronization
+        raise error
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()

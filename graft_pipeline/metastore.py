@@ -1,0 +1,76 @@
+"""The metastore calls the jobs make: list volumes, read a volume's retained log (paginated at
+the metastore's 1000 commits per answer), register a checkpoint, commit (publish)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from graft_core.ids import ClientId, VolumeId
+from graft_core.wire import (
+    CheckpointRequest,
+    CommitInfo,
+    CommitRequest,
+    PullCommitsRequest,
+    PullCommitsResponse,
+    SegmentRef,
+    SnapshotInfo,
+    VolumesRequest,
+    VolumesResponse,
+)
+from graft_pipeline.history import VolumeLog
+from graft_pipeline.http import ServiceHttp
+
+__all__ = ["MetastoreHttp"]
+
+_PAGE = 1000
+
+
+class MetastoreHttp(ServiceHttp):
+    PREFIX = "/metastore/v1"
+
+    def volumes(self, prefix: str = "") -> Iterator[SnapshotInfo]:
+        """Every volume with commits whose id starts with ``prefix``, in id order."""
+        after: VolumeId | None = None
+        while True:
+            request = VolumesRequest(limit=_PAGE, prefix=prefix, after=after)
+            page = self._call("volumes", request, VolumesResponse)
+            yield from page.volumes
+            if page.next is None:
+                return
+            after = page.next
+
+    def log(self, vid: VolumeId) -> VolumeLog:
+        """The retained log: the checkpoint (if any) and every commit from its LSN on."""
+        commits: list[CommitInfo] = []
+        request = PullCommitsRequest(vid=vid, start=1)
+        answer = self._call("pull_commits", request, PullCommitsResponse)
+        checkpoint = answer.checkpoint
+        while answer.commits:
+            commits.extend(answer.commits)
+            if len(answer.commits) < _PAGE:
+                break
+            request = PullCommitsRequest(vid=vid, start=commits[-1].lsn + 1)
+            answer = self._call("pull_commits", request, PullCommitsResponse)
+        return VolumeLog(vid, checkpoint, commits)
+
+    def checkpoint(self, vid: VolumeId, lsn: int, segments: list[SegmentRef]) -> SnapshotInfo:
+        request = CheckpointRequest(vid=vid, lsn=lsn, segments=segments)
+        return self._call("checkpoint", request, SnapshotInfo)
+
+    def commit(
+        self,
+        vid: VolumeId,
+        base_lsn: int | None,
+        page_count: int,
+        segments: list[SegmentRef],
+        commit_hash: bytes,
+    ) -> SnapshotInfo:
+        request = CommitRequest(
+            vid=vid,
+            cid=ClientId.random(),
+            base_lsn=base_lsn,
+            page_count=page_count,
+            segments=segments,
+            commit_hash=commit_hash,
+        )
+        return self._call("commit", request, SnapshotInfo)

@@ -1,0 +1,65 @@
+"""The retention horizon: the lowest LSN that stays readable under a keep-last / keep-newer policy.
+
+Commit times come from segment ids, which carry their creation time in milliseconds: a commit's
+pages were written just before it, so its newest segment's time stands for the commit's (the wire
+``CommitInfo`` carries no timestamp). A commit without segments (a pure truncate) takes the time
+of the commit before it. The latest LSN is always kept.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from graft_core.errors import InvalidInputError
+from graft_core.wire import CommitInfo
+
+__all__ = ["Retention", "parse_duration"]
+
+_UNITS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)(ms|s|m|h|d|w)")
+
+
+def parse_duration(text: str) -> float:
+    """Seconds in ``90s``, ``15m``, ``1h30m``, ``7d``, ``0s``."""
+    cleaned = text.strip().lower()
+    parts = _DURATION.findall(cleaned)
+    if not cleaned or "".join(number + unit for number, unit in parts) != cleaned:
+        raise InvalidInputError(f"invalid duration {text!r}: expected e.g. 90s, 15m, 1h30m, 7d")
+    return sum(float(number) * _UNITS[unit] for number, unit in parts)
+
+
+@dataclass(frozen=True)
+class Retention:
+    """Keep the last ``keep_last`` commits and/or those newer than ``keep_newer_s`` (union)."""
+
+    keep_last: int | None = None
+    keep_newer_s: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.keep_last is None and self.keep_newer_s is None:
+            raise InvalidInputError("a retention policy needs --keep-last and/or --keep-newer")
+        if self.keep_last is not None and self.keep_last < 1:
+            raise InvalidInputError(f"--keep-last must be >= 1, got {self.keep_last}")
+        if self.keep_newer_s is not None and self.keep_newer_s < 0:
+            raise InvalidInputError("--keep-newer must not be negative")
+
+    def horizon(self, commits: list[CommitInfo], now_ms: int) -> int:
+        """The lowest LSN to keep readable, given the retained commits (in LSN order)."""
+        latest = commits[-1].lsn
+        candidates: list[int] = []
+        if self.keep_last is not None:
+            candidates.append(max(1, latest - self.keep_last + 1))
+        if self.keep_newer_s is not None:
+            cutoff = now_ms - int(self.keep_newer_s * 1000)
+            candidates.append(_first_newer(commits, cutoff))
+        return min(candidates)
+
+
+def _first_newer(commits: list[CommitInfo], cutoff_ms: int) -> int:
+    written = 0
+    for commit in commits:
+        written = max([written, *(seg.sid.timestamp_ms for seg in commit.segments)])
+        if written >= cutoff_ms:
+            return commit.lsn
+    return commits[-1].lsn

@@ -1,0 +1,109 @@
+"""Segments in the object store, as the jobs use them: ranged reads of one volume's pages, and
+new segments packed to a target size.
+
+A volume's pages in a segment sit in consecutive frames, so reading them costs two requests
+whatever else the segment holds: a suffix read for footer and index, and one range for the
+frames. Every frame is CRC-checked (``decode_frame``) before a page is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+
+from graft_core.errors import CorruptSegmentError, StorageError
+from graft_core.graft import Graft
+from graft_core.ids import SegmentId, VolumeId
+from graft_core.objstore import ObjectStore
+from graft_core.segment import (
+    FOOTER_SIZE,
+    SegmentIndex,
+    decode_frame,
+    decode_index,
+    encode_segment,
+    read_footer,
+)
+from graft_core.types import PAGE_SIZE
+from graft_core.wire import SegmentRef
+
+__all__ = [
+    "SEGMENT_PREFIX",
+    "TARGET_SEGMENT_BYTES",
+    "read_index",
+    "read_volume_pages",
+    "segment_key",
+    "write_segments",
+]
+
+SEGMENT_PREFIX = "segments/"
+# Uncompressed bytes per new segment: compressed, well inside DESIGN's 4-16 MiB target.
+TARGET_SEGMENT_BYTES = 16 << 20
+# One suffix read usually holds footer and index (the pagestore probes the same way).
+_INDEX_PROBE = 16 << 10
+
+
+def segment_key(sid: SegmentId) -> str:
+    return f"{SEGMENT_PREFIX}{sid}"
+
+
+def read_index(store: ObjectStore, sid: SegmentId) -> SegmentIndex:
+    key = segment_key(sid)
+    tail = store.get_suffix(key, _INDEX_PROBE)
+    if len(tail) < FOOTER_SIZE:
+        raise CorruptSegmentError(f"corrupt segment {sid}: {len(tail)} bytes (truncated?)")
+    footer = read_footer(tail[-FOOTER_SIZE:])
+    wanted = footer.index_length + FOOTER_SIZE
+    if wanted <= len(tail):
+        raw = tail[len(tail) - wanted : -FOOTER_SIZE]
+    else:
+        raw = store.get_range(key, footer.index_offset, footer.index_length)
+    index = decode_index(raw, footer)
+    if index.sid != sid:
+        raise CorruptSegmentError(f"object {key} holds segment {index.sid}")
+    return index
+
+
+def read_volume_pages(
+    store: ObjectStore, sid: SegmentId, vid: VolumeId, pageidxs: Iterable[int]
+) -> dict[int, bytes]:
+    """The ``wanted`` pages of ``vid`` from segment ``sid``; every one must be there."""
+    wanted = Graft(pageidxs)
+    index = read_index(store, sid)
+    entry = index.entry(vid)
+    missing = wanted - index.graft(vid)
+    if missing:
+        raise CorruptSegmentError(f"segment {sid} lacks pages {missing!r} of {vid}")
+    frames = index.frames[entry.first_frame : entry.first_frame + entry.frame_count]
+    start = frames[0].offset
+    data = store.get_range(segment_key(sid), start, frames[-1].offset + frames[-1].length - start)
+    pages: list[bytes] = []
+    for frame in frames:
+        stored = data[frame.offset - start : frame.offset - start + frame.length]
+        pages.extend(decode_frame(stored, frame))  # checks length and CRC
+    return {idx: page for idx, page in zip(entry.pageidxs, pages, strict=True) if idx in wanted}
+
+
+def _chunks(pages: Mapping[int, bytes], target_bytes: int) -> Iterator[dict[int, bytes]]:
+    per_segment = max(1, target_bytes // PAGE_SIZE)
+    items = sorted(pages.items())
+    for start in range(0, len(items), per_segment):
+        yield dict(items[start : start + per_segment])
+
+
+def write_segments(
+    store: ObjectStore,
+    vid: VolumeId,
+    pages: Mapping[int, bytes],
+    *,
+    target_bytes: int = TARGET_SEGMENT_BYTES,
+) -> tuple[list[SegmentRef], int]:
+    """Store ``pages`` as new segments of about ``target_bytes``; their refs and stored bytes."""
+    refs: list[SegmentRef] = []
+    stored = 0
+    for chunk in _chunks(pages, target_bytes):
+        sid = SegmentId.random()
+        data = encode_segment(sid, {vid: chunk})  # verified by reading it back
+        if not store.put_if_absent(segment_key(sid), data):
+            raise StorageError(f"segment {sid} already exists (ids are random: a store bug?)")
+        refs.append(SegmentRef(sid=sid, graft=Graft(chunk)))
+        stored += len(data)
+    return refs, stored

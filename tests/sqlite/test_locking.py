@@ -1,0 +1,125 @@
+"""Locking across connections of one process: one writer, snapshot readers, stale writes busy."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import apsw
+import pytest
+
+from tests.sqlite.support import Device, device, pragma_json
+
+
+def _table(dev: Device, rows: int = 10) -> tuple[apsw.Connection, apsw.Connection]:
+    first = dev.connect()
+    first.execute("create table t (id integer primary key, v int)")
+    with first:
+        first.executemany("insert into t (v) values (?)", [(i,) for i in range(rows)])
+    return first, dev.connect(first.filename)
+
+
+def _count(db: apsw.Connection) -> int:
+    value: int = db.execute("select count(*) from t").fetchall()[0][0]
+    return value
+
+
+def test_second_writer_is_busy(tmp_path: Path) -> None:
+    with device(tmp_path) as dev:
+        one, two = _table(dev)
+        one.execute("begin immediate")
+        with pytest.raises(apsw.BusyError) as busy:
+            two.execute("begin immediate")
+        assert busy.value.extendedresult == apsw.SQLITE_BUSY
+        with pytest.raises(apsw.BusyError):
+            two.execute("insert into t (v) values (99)")
+        assert _count(two) == 10  # reading is never blocked by a writer
+        one.execute("insert into t (v) values (1)")
+        one.execute("commit")
+        two.execute("insert into t (v) values (2)")  # the lock is free again
+        assert _count(one) == _count(two) == 12
+
+
+def test_reader_keeps_its_snapshot_while_another_connection_commits(tmp_path: Path) -> None:
+    with device(tmp_path) as dev:
+        one, two = _table(dev)
+        two.execute("begin")
+        assert _count(two) == 10
+        lsn = pragma_json(two, "graft_status")["connection_lsn"]
+        for n in range(3):
+            one.execute("insert into t (v) values (?)", (n,))
+        assert _count(one) == 13
+        assert _count(two) == 10
+        assert pragma_json(two, "graft_status")["connection_lsn"] == lsn
+        two.execute("commit")
+        assert _count(two) == 13  # the next transaction reads the new snapshot
+
+
+def test_write_on_a_stale_snapshot_is_busy_snapshot(tmp_path: Path) -> None:
+    with device(tmp_path) as dev:
+        one, two = _table(dev)
+        two.execute("begin")
+        assert _count(two) == 10
+        one.execute("insert into t (v) values (1)")
+        with pytest.raises(apsw.BusyError) as busy:
+            two.execute("insert into t (v) values (2)")
+        assert busy.value.extendedresult == apsw.SQLITE_BUSY_SNAPSHOT
+        assert "moved from LSN" in pragma_json(two, "graft_status")["last_busy"]
+        two.execute("rollback")
+        two.execute("insert into t (v) values (2)")  # retried on the new snapshot
+        assert _count(one) == 12
+
+
+def test_commit_after_the_volume_moved_is_rolled_back(tmp_path: Path) -> None:
+    """A commit that lands under an open write transaction (as a pull does) dooms it."""
+    with device(tmp_path) as dev:
+        one, _ = _table(dev)
+        volume = dev.client.open_volume(one.filename)
+        one.execute("begin immediate")
+        one.execute("insert into t (v) values (100)")
+        with volume.writer() as writer:  # same bytes, new LSN: the volume moved
+            writer.write(1, writer.read(1))
+        with pytest.raises(apsw.BusyError, match="cannot commit") as busy:
+            one.execute("commit")
+        assert busy.value.extendedresult == apsw.SQLITE_BUSY_SNAPSHOT
+        assert one.get_autocommit()  # rolled back, not left open for a retry
+        assert _count(one) == 10
+        assert one.execute("pragma integrity_check").fetchall() == [("ok",)]
+        one.execute("insert into t (v) values (101)")
+        assert _count(one) == 11
+
+
+def test_cache_sees_a_change_made_underneath(tmp_path: Path) -> None:
+    """Another connection's commit changes the header counter, so cached pages are dropped."""
+    with device(tmp_path) as dev:
+        one, two = _table(dev, rows=2000)
+        assert _count(one) == 2000  # warms one's page cache
+        two.execute("update t set v = -1 where id = 1000")
+        assert one.execute("select v from t where id = 1000").fetchall() == [(-1,)]
+
+
+def test_threads_increment_a_counter_exactly(tmp_path: Path) -> None:
+    threads, per_thread = 4, 50
+    with device(tmp_path) as dev:
+        setup = dev.connect()
+        setup.execute("create table counter (n int); insert into counter values (0)")
+
+        def work() -> None:
+            db = dev.connect(setup.filename)
+            db.set_busy_timeout(10_000)
+            for _ in range(per_thread):
+                while True:
+                    try:
+                        with db:
+                            db.execute("update counter set n = n + 1")
+                        break
+                    except apsw.BusyError:
+                        continue  # a snapshot went stale: retry on the new one
+            db.close()
+
+        workers = [threading.Thread(target=work) for _ in range(threads)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(timeout=60)
+        assert setup.execute("select n from counter").fetchall() == [(threads * per_thread,)]

@@ -1,0 +1,150 @@
+"""Shared helpers of the sync tests: servers that restart on their own port, pages, polling."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
+
+import httpx
+
+from graft_client import Client, LiteClient, Volume
+from graft_core import wire
+from graft_core.ids import VolumeId
+from graft_core.types import EMPTY_PAGE, PAGE_SIZE
+from tests.pagestore.cluster import Cluster, metastore_command, pagestore_command
+from tests.support.servers import ServerProcess
+
+__all__ = [
+    "FixedPortServer",
+    "client_for",
+    "lite_for",
+    "model_pages",
+    "page",
+    "read_all",
+    "remote_lsns",
+    "sync_cluster",
+    "wait_until",
+    "write_pages",
+]
+
+T = TypeVar("T")
+
+
+class FixedPortServer(ServerProcess):
+    """A server that comes back on the port it first bound, so clients keep working URLs."""
+
+    port: int | None = None
+
+    def start(self) -> str:
+        assert self.proc is None or self.proc.poll() is not None, "already running"
+        self.port_file.unlink(missing_ok=True)
+        with open(self.log_path, "ab") as log:
+            self.proc = subprocess.Popen(
+                [*self.command, "--port", str(self.port or 0), "--port-file", str(self.port_file)],
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + self.start_timeout
+        self.port = self._wait(deadline, self._read_port)
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._wait(deadline, self._healthy)
+        return self.url
+
+
+@contextmanager
+def sync_cluster(tmp: Path) -> Iterator[Cluster]:
+    """Metastore + pagestore on loopback; ``kill()`` then ``start()`` keeps each one's URL."""
+    for sub in ("m", "p"):
+        (tmp / sub).mkdir(parents=True, exist_ok=True)
+    meta = FixedPortServer(metastore_command("--data-dir", str(tmp / "meta")), tmp / "m")
+    pages: FixedPortServer | None = None
+    try:
+        meta.start()
+        pages = FixedPortServer(
+            pagestore_command(
+                "--metastore",
+                meta.url,
+                "--store",
+                str(tmp / "segments"),
+                "--cache-dir",
+                str(tmp / "cache"),
+            ),
+            tmp / "p",
+        )
+        pages.start()
+        yield Cluster(meta, pages)
+    finally:
+        if pages is not None:
+            pages.kill()
+        meta.kill()
+
+
+def client_for(cluster: Cluster, data_dir: Path) -> Client:
+    return Client(data_dir, metastore=cluster.metastore.url, pagestore=cluster.pagestore.url)
+
+
+def lite_for(cluster: Cluster) -> LiteClient:
+    return LiteClient(cluster.metastore.url, cluster.pagestore.url)
+
+
+def page(tag: str) -> bytes:
+    """A recognisable, compressible page."""
+    return tag.encode().ljust(PAGE_SIZE, b".")
+
+
+def write_pages(volume: Volume, pages: Mapping[int, bytes], truncate: int | None = None) -> int:
+    """One local commit; returns its local LSN."""
+    with volume.writer() as writer:
+        if truncate is not None:
+            writer.truncate(truncate)
+        for idx, data in pages.items():
+            writer.write(idx, data)
+    snap = volume.snapshot()
+    assert snap is not None
+    return snap.lsn
+
+
+def read_all(volume: Volume, last: int) -> dict[int, bytes]:
+    with volume.reader() as reader:
+        return {idx: reader.read(idx) for idx in range(1, last + 1)}
+
+
+def model_pages(model: Mapping[int, bytes], page_count: int, last: int) -> dict[int, bytes]:
+    """What pages 1..last read as, given the written pages and the page count."""
+    return {
+        idx: model.get(idx, EMPTY_PAGE) if idx <= page_count else EMPTY_PAGE
+        for idx in range(1, last + 1)
+    }
+
+
+def remote_lsns(cluster: Cluster, vid: VolumeId) -> list[int]:
+    """Every LSN in the metastore's log of ``vid`` (empty if it has none), straight from HTTP."""
+    request = wire.PullCommitsRequest(vid=vid, start=1, end=None)
+    response = httpx.post(
+        cluster.metastore.url + "/metastore/v1/pull_commits",
+        content=wire.encode(request),
+        headers={"content-type": wire.CONTENT_TYPE},
+        timeout=10,
+    )
+    if response.status_code == 404:
+        return []
+    assert response.status_code == 200, response.text
+    answer = wire.decode(response.content, wire.PullCommitsResponse, limit=1 << 30)
+    return [commit.lsn for commit in answer.commits]
+
+
+def wait_until(probe: Callable[[], T | None], timeout: float, what: str) -> T:
+    """Poll ``probe`` until it returns something other than None/False, or fail at the deadline."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = probe()
+        if found is not None and found is not False:
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+        time.sleep(0.002)

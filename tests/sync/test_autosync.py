@@ -1,0 +1,96 @@
+"""Autosync: every commit on A reaches B in order, quickly; failures are visible and recovered."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from pathlib import Path
+
+from graft_client import Volume, VolumeStatus
+from tests.pagestore.cluster import Cluster
+from tests.sync.support import client_for, lite_for, page, read_all, remote_lsns, wait_until
+
+COMMITS = 50
+DEADLINE_S = 10.0
+P99_BOUND_S = 5.0
+
+
+def remote_lsn(volume: Volume) -> int:
+    snap = volume.snapshot()
+    return 0 if snap is None or snap.remote_lsn is None else snap.remote_lsn
+
+
+def test_every_commit_reaches_the_other_client_in_order(cluster: Cluster, tmp_path: Path) -> None:
+    rng = random.Random(5)
+    with client_for(cluster, tmp_path / "a") as a, client_for(cluster, tmp_path / "b") as b:
+        vol_a = a.create_volume(sync="push")
+        first = {idx: page(f"first {idx}") for idx in range(1, 11)}
+        with vol_a.writer() as writer:
+            for idx, data in first.items():
+                writer.write(idx, data)
+        assert vol_a.push() == 1
+        vol_b = b.open_volume(vol_a.vid, sync="pull")
+        a.start_autosync(wait_ms=2_000)
+        b.start_autosync(wait_ms=2_000)
+
+        model = dict(first)
+        lags: list[float] = []
+        seen: list[int] = [remote_lsn(vol_b)]
+        for n in range(2, COMMITS + 2):
+            time.sleep(rng.uniform(0, 0.02))  # the writer's think time, not synchronisation
+            idx = rng.randrange(1, 16)
+            model[idx] = page(f"commit {n} page {idx}")
+            with vol_a.writer() as writer:
+                writer.write(idx, model[idx])
+            committed = time.monotonic()
+
+            def visible(expected: int = n) -> int | None:
+                lsn = remote_lsn(vol_b)
+                if lsn != seen[-1]:
+                    seen.append(lsn)
+                return lsn if lsn >= expected else None
+
+            assert wait_until(visible, DEADLINE_S, f"remote LSN {n} on B") == n
+            lags.append(time.monotonic() - committed)
+            with vol_b.reader() as reader:
+                assert reader.read(idx) == model[idx]
+
+        assert seen == list(range(1, COMMITS + 2)), "B saw every remote LSN, in order"
+        assert remote_lsns(cluster, vol_a.vid) == list(range(1, COMMITS + 2))
+        assert read_all(vol_b, 15) == read_all(vol_a, 15)
+        assert vol_a.errors() == [] and vol_b.errors() == []
+        p99 = statistics.quantiles(lags, n=100)[98]
+        print(f"autosync lag: p50 {statistics.median(lags) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms")
+        assert p99 < P99_BOUND_S
+
+
+def test_push_failures_are_recorded_and_the_push_lands_later(
+    own_cluster: Cluster, tmp_path: Path
+) -> None:
+    with client_for(own_cluster, tmp_path / "a") as a:
+        vol_a = a.create_volume(sync="push")
+        a.start_autosync(wait_ms=500)
+        with vol_a.writer() as writer:
+            writer.write(1, page("before the outage"))
+        wait_until(lambda: remote_lsn(vol_a) == 1, 10, "the first autosync push")
+
+        own_cluster.pagestore.kill()
+        own_cluster.metastore.kill()
+        with vol_a.writer() as writer:
+            writer.write(2, page("during the outage"))
+        errors = wait_until(lambda: vol_a.errors() or None, 20, "a recorded push failure")
+        assert errors[-1].kind == "ServiceUnavailableError"
+        assert vol_a.status() is VolumeStatus.INTERRUPTED_PUSH
+        assert remote_lsn(vol_a) == 1
+
+        own_cluster.metastore.start()
+        own_cluster.pagestore.start()
+        wait_until(lambda: remote_lsn(vol_a) == 2, 30, "the push after the servers came back")
+        assert vol_a.status() is VolumeStatus.OK
+    assert remote_lsns(own_cluster, vol_a.vid) == [1, 2]
+    with lite_for(own_cluster) as lite:
+        assert lite.read_many(vol_a.vid, [1, 2]) == {
+            1: page("before the outage"),
+            2: page("during the outage"),
+        }

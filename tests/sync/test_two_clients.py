@@ -1,0 +1,179 @@
+"""Two clients on one volume: push, lazy clone, pull, prefetch counts, truncation (DESIGN 6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graft_client import PullOutcome, VolumeStatus
+from graft_client.sync.prefetch import NEIGHBOURS, SCAN_RUN
+from graft_core.errors import ServiceUnavailableError
+from graft_core.types import EMPTY_PAGE
+from tests.pagestore.cluster import Cluster
+from tests.sync.support import (
+    client_for,
+    lite_for,
+    model_pages,
+    page,
+    read_all,
+    remote_lsns,
+    write_pages,
+)
+
+PAGES = 100
+
+
+class PrefetchModel:
+    """The prefetch rule of ``graft_client.sync.prefetch``, restated: which pages a miss fetches."""
+
+    def __init__(self, page_count: int) -> None:
+        self.page_count = page_count
+        self.last_miss: int | None = None
+        self.fetched: set[int] = set()
+        self.round_trips = 0
+
+    def read(self, pageidx: int) -> None:
+        if pageidx in self.fetched:
+            return
+        last, self.last_miss = self.last_miss, pageidx
+        ahead = SCAN_RUN if last is not None and 0 < pageidx - last <= 2 * SCAN_RUN else NEIGHBOURS
+        lo, hi = max(1, pageidx - NEIGHBOURS), min(self.page_count, pageidx + ahead)
+        self.fetched |= set(range(lo, hi + 1))
+        self.round_trips += 1
+
+
+def test_lazy_clone_fetches_only_reads_plus_prefetch(own_cluster: Cluster, tmp_path: Path) -> None:
+    model = {idx: page(f"v1 page {idx}") for idx in range(1, PAGES + 1)}
+    with client_for(own_cluster, tmp_path / "a") as a, client_for(own_cluster, tmp_path / "b") as b:
+        vol_a = a.create_volume()
+        write_pages(vol_a, model)
+        assert vol_a.push() == 1
+        vol_b = b.open_volume(vol_a.vid)  # lazy clone: learns the pages, fetches none
+        snap = vol_b.snapshot()
+        assert snap is not None and snap.remote_lsn == 1 and snap.page_count == PAGES
+        assert vol_b.stats().pages_fetched == 0
+
+        expected = PrefetchModel(PAGES)
+        with vol_b.reader() as reader:
+            for idx in (50, 55, 10, 60, 58, 18):
+                assert reader.read(idx) == model[idx]
+                expected.read(idx)
+                stats = vol_b.stats()
+                assert stats.pages_fetched == len(expected.fetched)
+                assert stats.round_trips == expected.round_trips
+                assert stats.bytes_fetched == 4096 * len(expected.fetched)
+        # 50: 42..58 (first miss); 10: 2..18 (backwards: neighbours only); 60: scan ahead to 100.
+        assert expected.fetched == set(range(2, 19)) | set(range(42, 101))
+        never_read = sorted(set(range(1, PAGES + 1)) - expected.fetched)
+        assert never_read == [1, *range(19, 42)]
+
+        # With the servers gone, fetched pages still read; pages never fetched are still PENDING.
+        own_cluster.pagestore.kill()
+        own_cluster.metastore.kill()
+        with vol_b.reader() as reader:
+            for idx in sorted(expected.fetched):
+                assert reader.read(idx) == model[idx]
+            for idx in (1, 19, 30, 41):
+                with pytest.raises(ServiceUnavailableError):
+                    reader.read(idx)
+        assert vol_b.stats().pages_fetched == len(expected.fetched)
+
+        # A push with the servers gone fails with the typed error and is resumable.
+        write_pages(vol_b, {3: page("offline")})
+        with pytest.raises(ServiceUnavailableError):
+            vol_b.push()
+        assert vol_b.status() is VolumeStatus.INTERRUPTED_PUSH
+        assert vol_b.errors()[-1].kind == "ServiceUnavailableError"
+
+
+def test_second_client_sees_each_commit(cluster: Cluster, tmp_path: Path) -> None:
+    model = {idx: page(f"base {idx}") for idx in range(1, 41)}
+    with client_for(cluster, tmp_path / "a") as a, client_for(cluster, tmp_path / "b") as b:
+        vol_a = a.create_volume()
+        write_pages(vol_a, model)
+        assert vol_a.push() == 1
+        vol_b = b.open_volume(vol_a.vid)
+        assert read_all(vol_b, 40) == model
+        expected = PrefetchModel(40)
+        for idx in range(1, 41):
+            expected.read(idx)
+        assert vol_b.stats().pages_fetched == 40
+        assert vol_b.stats().round_trips == expected.round_trips
+
+        for remote_lsn in range(2, 8):
+            k = remote_lsn * 5
+            changes = {k: page(f"r{remote_lsn} {k}"), k + 1: page(f"r{remote_lsn} {k + 1}")}
+            write_pages(vol_a, changes)
+            model.update(changes)
+            assert vol_a.push() == remote_lsn
+            before = vol_b.stats()
+            assert vol_b.pull() is PullOutcome.APPLIED
+            snap = vol_b.snapshot()
+            assert snap is not None and snap.remote_lsn == remote_lsn
+            assert read_all(vol_b, 40) == model
+            after = vol_b.stats()
+            # Only the two changed pages are fetched again, in one round trip.
+            assert after.pages_fetched - before.pages_fetched == 2
+            assert after.round_trips - before.round_trips == 1
+            assert vol_b.pull() is PullOutcome.UP_TO_DATE
+        assert remote_lsns(cluster, vol_a.vid) == list(range(1, 8))
+        assert vol_a.status() is VolumeStatus.OK and vol_b.status() is VolumeStatus.OK
+
+
+def test_truncate_on_one_client_reads_zeros_on_the_other(cluster: Cluster, tmp_path: Path) -> None:
+    model = {idx: page(f"t {idx}") for idx in range(1, 21)}
+    with (
+        client_for(cluster, tmp_path / "a") as a,
+        client_for(cluster, tmp_path / "b") as b,
+        lite_for(cluster) as lite,
+    ):
+        vol_a = a.create_volume()
+        write_pages(vol_a, model)
+        vol_a.push()
+        vol_b = b.open_volume(vol_a.vid)
+        assert read_all(vol_b, 20) == model
+
+        write_pages(vol_a, {}, truncate=5)
+        assert vol_a.push() == 2
+        assert vol_b.pull() is PullOutcome.APPLIED
+        snap = vol_b.snapshot()
+        assert snap is not None and snap.page_count == 5
+        assert read_all(vol_b, 20) == model_pages(model, 5, 20)
+        assert lite.read_many(vol_a.vid, range(1, 21)) == model_pages(model, 5, 20)
+        assert lite.read_many(vol_a.vid, range(1, 21), lsn=1) == model
+        assert lite.snapshot(vol_a.vid).page_count == 5
+
+        # Growing again: the cut pages stay zeros unless rewritten, on both clients.
+        write_pages(vol_a, {12: page("regrown 12")})
+        assert vol_a.push() == 3
+        assert vol_b.pull() is PullOutcome.APPLIED
+        expected = model_pages(model, 5, 20) | {12: page("regrown 12")}
+        assert read_all(vol_b, 20) == expected
+        assert read_all(vol_a, 20) == expected
+        assert lite.read_many(vol_a.vid, range(1, 21)) == expected
+
+
+def test_pull_across_a_truncate_and_regrow_at_once(cluster: Cluster, tmp_path: Path) -> None:
+    """B skips both commits in one pull: the union graft alone does not show the cut pages."""
+    model = {idx: page(f"s {idx}") for idx in range(1, 21)}
+    with (
+        client_for(cluster, tmp_path / "a") as a,
+        client_for(cluster, tmp_path / "b") as b,
+        lite_for(cluster) as lite,
+    ):
+        vol_a = a.create_volume()
+        write_pages(vol_a, model)
+        vol_a.push()
+        vol_b = b.open_volume(vol_a.vid)
+        assert read_all(vol_b, 20) == model  # every page local on B
+
+        write_pages(vol_a, {}, truncate=5)
+        vol_a.push()
+        write_pages(vol_a, {10: page("new 10")})
+        assert vol_a.push() == 3
+        assert vol_b.pull() is PullOutcome.APPLIED
+        expected = model_pages(model, 5, 20) | {10: page("new 10")}
+        assert lite.read_many(vol_a.vid, range(1, 21)) == expected
+        assert read_all(vol_b, 20) == expected
+        assert read_all(vol_b, 20)[7] == EMPTY_PAGE
