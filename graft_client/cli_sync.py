@@ -4,43 +4,17 @@ from __future__ import annotations
 
 import signal
 import threading
-import time
 from typing import Any
 
 import click
 
 from graft_client.cli_common import echo_result, open_client
 from graft_client.cli_output import snapshot_json
-from graft_client.volume import Volume
+from graft_client.status import volume_report
 
 __all__ = ["sync_commands"]
 
 _JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-
-
-def _age_s(at_ms: int | None) -> float | None:
-    return None if at_ms is None else round((time.time_ns() // 1_000_000 - at_ms) / 1000, 3)
-
-
-def _status_json(volume: Volume) -> dict[str, Any]:
-    info = volume.info()
-    snap = info.snapshot
-    synced = snap.remote.local_lsn if snap and snap.remote else 0
-    errors = volume.errors()
-    stats = volume.stats()
-    return {
-        "vid": str(info.vid),
-        "local_lsn": snap.lsn if snap else None,
-        "remote_lsn": snap.remote_lsn if snap else None,
-        "page_count": snap.page_count if snap else 0,
-        "status": info.status.value,
-        "sync": info.sync.value,
-        "conflict_policy": volume.conflict_policy.value,
-        "unpushed_commits": (snap.lsn - synced) if snap else 0,
-        "last_error": None if not errors else f"{errors[-1].kind}: {errors[-1].message}",
-        "last_sync_age_s": _age_s(volume.last_sync_ms()),
-        "pages_fetched": stats.pages_fetched,
-    }
 
 
 def _status_text(status: dict[str, Any]) -> str:
@@ -83,7 +57,7 @@ def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
     with open_client(ctx) as client:
         volume = client.open_volume(vid)
         outcome = volume.sync()
-        value = _status_json(volume) | {"outcome": outcome.value}
+        value = volume_report(volume) | {"outcome": outcome.value}
     echo_result(as_json, value, _status_text(value))
 
 
@@ -106,7 +80,7 @@ def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
     """Local and remote LSN, status, unpushed commits and last error of one or every volume."""
     with open_client(ctx) as client:
         vids = [vid] if vid else [str(info.vid) for info in client.volumes()]
-        found = [_status_json(client.open_volume(v)) for v in vids]
+        found = [volume_report(client.open_volume(v)) for v in vids]
     text = "\n\n".join(_status_text(s) for s in found) or "no volumes"
     echo_result(as_json, found[0] if vid else found, text)
 
@@ -118,7 +92,7 @@ def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
 def clone(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Open a remote volume locally; pages are fetched lazily when read."""
     with open_client(ctx) as client:
-        value = _status_json(client.open_volume(vid))
+        value = volume_report(client.open_volume(vid))
     echo_result(as_json, value, _status_text(value))
 
 

@@ -31,7 +31,7 @@ import bisect
 import struct
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import accumulate, pairwise
 
@@ -47,6 +47,7 @@ __all__ = [
     "FOOTER_SIZE",
     "FRAME_PAGES",
     "HEADER_SIZE",
+    "INDEX_PROBE",
     "SEGMENT_MAGIC",
     "SEGMENT_VERSION",
     "Codec",
@@ -59,6 +60,7 @@ __all__ = [
     "decode_index",
     "decode_segment",
     "encode_segment",
+    "fetch_index",
     "read_footer",
 ]
 
@@ -238,6 +240,34 @@ def decode_index(data: bytes, footer: Footer) -> SegmentIndex:
         raise _corrupt(f"index: {exc}") from exc
     volumes = _parse_volumes(data, frames, volume_count, tables_end)
     return SegmentIndex(sid, frames, volumes)
+
+
+INDEX_PROBE = 16 << 10
+
+
+def fetch_index(
+    sid: SegmentId,
+    get_suffix: Callable[[int], bytes],
+    get_range: Callable[[int, int], bytes],
+) -> SegmentIndex:
+    """The index of segment ``sid`` from ranged reads of its object.
+
+    One suffix read of INDEX_PROBE bytes holds the footer and, for most segments, the whole
+    index; a larger index costs one more ranged read.
+    """
+    tail = get_suffix(INDEX_PROBE)
+    if len(tail) < FOOTER_SIZE:
+        raise _corrupt(f"segment {sid}: {len(tail)} bytes (truncated?)")
+    footer = read_footer(tail[-FOOTER_SIZE:])
+    wanted = footer.index_length + FOOTER_SIZE
+    if wanted <= len(tail):
+        raw = tail[len(tail) - wanted : -FOOTER_SIZE]
+    else:
+        raw = get_range(footer.index_offset, footer.index_length)
+    index = decode_index(raw, footer)
+    if index.sid != sid:
+        raise _corrupt(f"the object of segment {sid} holds segment {index.sid}")
+    return index
 
 
 def _parse_volumes(

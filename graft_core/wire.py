@@ -91,9 +91,13 @@ class SnapshotInfo(Message):
 
 
 class CommitInfo(Message):
+    """One commit of a volume's log; ``ts_ms`` is when the metastore accepted it (epoch ms),
+    ``None`` for commits stored before the metastore recorded it."""
+
     lsn: LsnField
     page_count: PageCountField
     segments: list[SegmentRef]
+    ts_ms: Annotated[int, msgspec.Meta(ge=0)] | None = None
 
 
 class CheckpointInfo(Message):

@@ -118,8 +118,18 @@ def main() -> None:
 @click.option("--keep-last", type=int, help="Keep the last N commits readable.")
 @click.option("--keep-newer", help="Keep commits newer than this (90s, 15m, 1h, 7d).")
 @click.option("--target-bytes", type=int, default=16 << 20, show_default=True, hidden=True)
+@click.option(
+    "--now-ms",
+    type=int,
+    hidden=True,
+    help="Testing: the time (epoch ms) --keep-newer counts back from (default: now).",
+)
 def compact(
-    keep_last: int | None, keep_newer: str | None, target_bytes: int, **options: Any
+    keep_last: int | None,
+    keep_newer: str | None,
+    target_bytes: int,
+    now_ms: int | None,
+    **options: Any,
 ) -> None:
     """Checkpoint each volume at its retention horizon (reads below it become 404)."""
     job = _Job(options)
@@ -128,7 +138,9 @@ def compact(
     vids = job.volumes()
 
     def compact_job(spark: Any, location: Location) -> dict[str, Any]:
-        return run_compact(spark, location, vids, retention, target_bytes=target_bytes)
+        return run_compact(
+            spark, location, vids, retention, now_ms=now_ms, target_bytes=target_bytes
+        )
 
     job.run("compact", compact_job)
 

@@ -1,9 +1,11 @@
 """The retention horizon: the lowest LSN that stays readable under a keep-last / keep-newer policy.
 
-Commit times come from segment ids, which carry their creation time in milliseconds: a commit's
-pages were written just before it, so its newest segment's time stands for the commit's (the wire
-``CommitInfo`` carries no timestamp). A commit without segments (a pure truncate) takes the time
-of the commit before it. The latest LSN is always kept.
+A commit's time is ``CommitInfo.ts_ms``, when the metastore accepted it. Commits stored before the
+metastore recorded that fall back to their segment ids, which carry their creation time in
+milliseconds: a commit's pages were written just before it, so its newest segment's time stands
+for the commit's; one without segments (a pure truncate) takes the time of the commit before it.
+Times are made monotonic in LSN order, so the horizon is the first commit at or after the cutoff.
+The latest LSN is always kept.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 from graft_core.errors import InvalidInputError
 from graft_core.wire import CommitInfo
 
-__all__ = ["Retention", "parse_duration"]
+__all__ = ["Retention", "commit_time_ms", "parse_duration"]
 
 _UNITS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)(ms|s|m|h|d|w)")
@@ -56,10 +58,17 @@ class Retention:
         return min(candidates)
 
 
+def commit_time_ms(commit: CommitInfo, prior_ms: int = 0) -> int:
+    """When ``commit`` happened: its ``ts_ms``, else its newest segment's time (see above)."""
+    if commit.ts_ms is not None:
+        return max(prior_ms, commit.ts_ms)
+    return max([prior_ms, *(seg.sid.timestamp_ms for seg in commit.segments)])
+
+
 def _first_newer(commits: list[CommitInfo], cutoff_ms: int) -> int:
     written = 0
     for commit in commits:
-        written = max([written, *(seg.sid.timestamp_ms for seg in commit.segments)])
+        written = commit_time_ms(commit, written)
         if written >= cutoff_ms:
             return commit.lsn
     return commits[-1].lsn

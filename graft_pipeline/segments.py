@@ -15,12 +15,10 @@ from graft_core.graft import Graft
 from graft_core.ids import SegmentId, VolumeId
 from graft_core.objstore import ObjectStore
 from graft_core.segment import (
-    FOOTER_SIZE,
     SegmentIndex,
     decode_frame,
-    decode_index,
     encode_segment,
-    read_footer,
+    fetch_index,
 )
 from graft_core.types import PAGE_SIZE
 from graft_core.wire import SegmentRef
@@ -38,7 +36,6 @@ SEGMENT_PREFIX = "segments/"
 # Uncompressed bytes per new segment: compressed, well inside DESIGN's 4-16 MiB target.
 TARGET_SEGMENT_BYTES = 16 << 20
 # One suffix read usually holds footer and index (the pagestore probes the same way).
-_INDEX_PROBE = 16 << 10
 
 
 def segment_key(sid: SegmentId) -> str:
@@ -47,19 +44,11 @@ def segment_key(sid: SegmentId) -> str:
 
 def read_index(store: ObjectStore, sid: SegmentId) -> SegmentIndex:
     key = segment_key(sid)
-    tail = store.get_suffix(key, _INDEX_PROBE)
-    if len(tail) < FOOTER_SIZE:
-        raise CorruptSegmentError(f"corrupt segment {sid}: {len(tail)} bytes (truncated?)")
-    footer = read_footer(tail[-FOOTER_SIZE:])
-    wanted = footer.index_length + FOOTER_SIZE
-    if wanted <= len(tail):
-        raw = tail[len(tail) - wanted : -FOOTER_SIZE]
-    else:
-        raw = store.get_range(key, footer.index_offset, footer.index_length)
-    index = decode_index(raw, footer)
-    if index.sid != sid:
-        raise CorruptSegmentError(f"object {key} holds segment {index.sid}")
-    return index
+    return fetch_index(
+        sid,
+        lambda length: store.get_suffix(key, length),
+        lambda start, length: store.get_range(key, start, length),
+    )
 
 
 def read_volume_pages(

@@ -30,7 +30,12 @@ class LogRecord(Message):
         return SnapshotInfo(vid=self.vid, lsn=self.lsn, page_count=self.page_count)
 
     def commit_info(self) -> CommitInfo:
-        return CommitInfo(lsn=self.lsn, page_count=self.page_count, segments=self.segments)
+        return CommitInfo(
+            lsn=self.lsn,
+            page_count=self.page_count,
+            segments=self.segments,
+            ts_ms=self.ts_ms or None,  # 0: stored before commits carried their time
+        )
 
     def checkpoint_info(self) -> CheckpointInfo:
         assert self.kind == "checkpoint"

@@ -17,12 +17,10 @@ import anyio.to_thread
 from graft_core.errors import CorruptSegmentError
 from graft_core.ids import SegmentId, VolumeId
 from graft_core.segment import (
-    FOOTER_SIZE,
     FrameInfo,
     SegmentIndex,
     decode_frame,
-    decode_index,
-    read_footer,
+    fetch_index,
 )
 from pagestore_server.diskcache import DiskCache
 from pagestore_server.metrics import Metrics
@@ -33,7 +31,6 @@ __all__ = ["SegmentReader"]
 
 # One suffix request of this size holds the footer and the index of a segment of ~1500 pages
 # per volume; bigger indexes take a second, exact request.
-INDEX_PROBE = 16 << 10
 DEFAULT_INDEX_ENTRIES = 4096
 
 FrameKey = tuple[SegmentId, int]
@@ -80,19 +77,11 @@ class SegmentReader:
         return {sid: index}
 
     def _fetch_index(self, sid: SegmentId) -> SegmentIndex:
-        tail = self._store.get_suffix(sid, INDEX_PROBE)
-        if len(tail) < FOOTER_SIZE:
-            raise CorruptSegmentError(f"corrupt segment {sid}: {len(tail)} bytes (truncated?)")
-        footer = read_footer(tail[-FOOTER_SIZE:])
-        wanted = footer.index_length + FOOTER_SIZE
-        if wanted <= len(tail):
-            raw = tail[len(tail) - wanted : -FOOTER_SIZE]
-        else:
-            raw = self._store.get_range(sid, footer.index_offset, footer.index_length)
-        index = decode_index(raw, footer)
-        if index.sid != sid:
-            raise CorruptSegmentError(f"object segments/{sid} holds segment {index.sid}")
-        return index
+        return fetch_index(
+            sid,
+            lambda length: self._store.get_suffix(sid, length),
+            lambda start, length: self._store.get_range(sid, start, length),
+        )
 
     # --- pages ---------------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ import apsw
 
 from graft_client.cli_output import snapshot_json
 from graft_client.sqlite.dbfile import VolumeFile
+from graft_client.status import volume_report
 from graft_core.errors import GraftError
 from graft_core.types import PAGE_SIZE
 
@@ -35,26 +36,8 @@ PragmaFn = Callable[[VolumeFile, "str | None"], Any]
 
 def status_of(file: VolumeFile) -> dict[str, Any]:
     """Where the volume and this connection stand: LSNs, sync state, last error, fetches."""
-    volume = file.volume
-    info = volume.info()
-    snap = info.snapshot
-    synced = snap.remote.local_lsn if snap and snap.remote else 0
-    errors = volume.errors()
-    stats = volume.stats()
     reading = file.snapshot
-    return {
-        "vid": str(info.vid),
-        "local_lsn": snap.lsn if snap else None,
-        "remote_lsn": snap.remote_lsn if snap else None,
-        "page_count": snap.page_count if snap else 0,
-        "status": info.status.value,
-        "sync": info.sync.value,
-        "conflict_policy": volume.conflict_policy.value,
-        "unpushed_commits": (snap.lsn - synced) if snap else 0,
-        "autosync": volume._client.autosync_running,
-        "last_error": None if not errors else f"{errors[-1].kind}: {errors[-1].message}",
-        "pages_fetched": stats.pages_fetched,
-        "round_trips": stats.round_trips,
+    return volume_report(file.volume) | {
         "connection_lsn": reading.lsn if reading else None,
         "in_write_transaction": file.in_write,
         "last_busy": file.last_busy,

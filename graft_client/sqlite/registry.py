@@ -7,6 +7,7 @@ import threading
 import apsw
 
 from graft_client.client import Client
+from graft_client.sqlite.tables import install_tables
 from graft_client.sqlite.vfs import GraftVFS
 
 __all__ = ["DEFAULT_JOURNAL_MODE", "register", "unregister"]
@@ -18,9 +19,11 @@ _guard = threading.Lock()
 
 
 def _configure(connection: apsw.Connection) -> None:
-    """Connection hook: graft connections start in journal_mode=memory (no journal copies)."""
+    """Connection hook: graft connections start in journal_mode=memory (no journal copies) and
+    get the ``graft_*`` tables (the pragmas' answers as rows, see ``tables``)."""
     if connection.open_vfs in _registered:
         connection.pragma("journal_mode", DEFAULT_JOURNAL_MODE)
+        install_tables(connection)
 
 
 def register(client: Client, name: str = "graft", make_default: bool = False) -> GraftVFS:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -15,6 +14,7 @@ import apsw
 from graft_client import Client
 from graft_client.sqlite import register, unregister
 from tests.pagestore.cluster import Cluster
+from tests.support.polling import wait_until
 
 __all__ = ["Device", "device", "pragma_json", "wait_until"]
 
@@ -52,15 +52,3 @@ def pragma_json(db: apsw.Connection, pragma: str) -> Any:
     rows = db.execute(f"pragma {pragma}").fetchall()
     assert len(rows) == 1 and len(rows[0]) == 1, rows
     return json.loads(rows[0][0])
-
-
-def wait_until(probe: Callable[[], T | None], timeout: float, what: str) -> T:
-    """Poll ``probe`` until it returns something other than None/False, or fail at the deadline."""
-    deadline = time.monotonic() + timeout
-    while True:
-        found = probe()
-        if found is not None and found is not False:
-            return found
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
-        time.sleep(0.005)

@@ -7,7 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.cli.runner import clean_env, graft, ok
+import pytest
+
+from tests.cli.runner import clean_env, graft, ok, stderr_lines
 from tests.pagestore.cluster import Cluster
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "notes_app.py"
@@ -28,12 +30,40 @@ def test_graft_sql_reads_statements_from_stdin(tmp_path: Path) -> None:
     assert vid in listed and "lsn=2" in listed
 
 
-def test_graft_sql_reports_sql_errors_and_unknown_volumes(tmp_path: Path) -> None:
-    proc = graft("sql", "new", data_dir=tmp_path, stdin=b"select nosuch from nowhere;\n")
-    assert b"no such table: nowhere" in proc.stderr
-    proc = graft("sql", "Gonz9x756T67sdS1yEiAGC", "select 1", data_dir=tmp_path)
-    assert proc.returncode != 0
-    assert b"Gonz9x756T67sdS1yEiAGC" in proc.stderr
+def test_graft_sql_exits_1_when_a_statement_fails(tmp_path: Path) -> None:
+    # From non-interactive stdin: every statement runs (like sqlite3), then exit code 1.
+    script = b"select nosuch from nowhere;\nselect 7;\n"
+    proc = graft("sql", "new", data_dir=tmp_path, stdin=script)
+    assert proc.returncode == 1, proc.stderr.decode()
+    assert b"no such table: nowhere" in proc.stderr and b"Traceback" not in proc.stderr
+    assert proc.stdout.decode().split() == ["7"]
+    vid = proc.stderr.decode().split("created volume ")[1].split()[0]
+    # As arguments: the first failure stops the run (later statements may depend on it).
+    proc = graft(
+        "sql", vid, "create table t (x)", "bad sql", "insert into t values (1)", data_dir=tmp_path
+    )
+    assert proc.returncode == 1
+    assert b'near "bad": syntax error' in proc.stderr and b"Traceback" not in proc.stderr
+    assert ok("sql", vid, "select count(*) from t", data_dir=tmp_path).split() == [b"0"]
+    # A failing dot-command counts too; `.exit N` is the script's own choice.
+    assert graft("sql", vid, data_dir=tmp_path, stdin=b".nosuchcommand\n").returncode == 1
+    assert graft("sql", vid, data_dir=tmp_path, stdin=b"select 1;\n.exit 3\n").returncode == 3
+
+
+@pytest.mark.parametrize(
+    ("vid", "message"),
+    [
+        ("not-a-volume-id", "error: invalid VolumeId 'not-a-volume-id'"),
+        ("Gonz9x756T67sdS1yEiAGC", "error: volume Gonz9x756T67sdS1yEiAGC does not exist"),
+    ],
+)
+def test_graft_sql_exits_2_for_a_bad_volume(vid: str, message: str, tmp_path: Path) -> None:
+    for statements, stdin in ((("select 1",), b""), ((), b"select 1;\n")):
+        proc = graft("sql", vid, *statements, data_dir=tmp_path, stdin=stdin)
+        assert proc.returncode == 2
+        lines = stderr_lines(proc)
+        assert len(lines) == 1 and lines[0].startswith(message), proc.stderr.decode()
+        assert proc.stdout == b""
 
 
 def test_notes_example_converges_after_a_conflict(cluster: Cluster, tmp_path: Path) -> None:

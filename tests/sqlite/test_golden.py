@@ -11,7 +11,7 @@ import apsw
 import pytest
 
 from graft_client import Client
-from graft_client.sqlite import JOURNAL_MODES, PRAGMAS
+from graft_client.sqlite import JOURNAL_MODES, PRAGMAS, TABLES
 from tests.sqlite.support import Device, device, pragma_json
 
 Script = Callable[[apsw.Connection], list[Any]]
@@ -171,6 +171,52 @@ def test_pragmas_answer_json(tmp_path: Path) -> None:
             with pytest.raises(apsw.SQLError, match=f"{pragma}: .*no servers configured"):
                 db.execute(f"pragma {pragma}").fetchall()
         assert pragma_json(db, "graft_autosync") == {"autosync": False}
+
+
+def test_read_only_pragmas_are_also_tables(tmp_path: Path) -> None:
+    with device(tmp_path) as dev:
+        db = dev.connect()
+        assert set(TABLES) == {"graft_status", "graft_snapshot", "graft_errors", "graft_version"}
+        assert db.execute("select * from graft_snapshot").fetchall() == [
+            (db.filename, None, None, None)
+        ]
+        db.execute("create table t (x)")
+        db.execute("insert into t values (1)")
+        # One row per status field, the same values as the JSON pragma (booleans as 0/1).
+        status = dict(db.execute("select key, value from graft_status").fetchall())
+        expected = pragma_json(db, "graft_status")
+        assert status.keys() == expected.keys()
+        assert status["vid"] == db.filename and status["local_lsn"] == 2
+        assert status["in_write_transaction"] == 0 and status["remote_lsn"] is None
+        assert {k: v for k, v in status.items() if k != "last_sync_age_s"} == {
+            k: v for k, v in expected.items() if k != "last_sync_age_s"
+        }
+        assert db.execute(
+            "select value from graft_status where key = 'unpushed_commits'"
+        ).fetchall() == [(2,)]
+        assert db.execute(
+            "select vid, lsn, remote_lsn, page_count from graft_snapshot"
+        ).fetchall() == [(db.filename, 2, None, 2)]
+        assert db.execute("select at_ms, kind, message from graft_errors").fetchall() == []
+        versions = dict(db.execute("select key, value from graft_version").fetchall())
+        assert versions == pragma_json(db, "graft_version")
+        # The tables join with ordinary ones, and answer for the connection they are queried on.
+        joined = db.execute(
+            "select t.x, s.lsn from t join graft_snapshot s on s.vid = ?", (db.filename,)
+        ).fetchall()
+        assert joined == [(1, 2)]
+        other = dev.connect(db.filename)
+        other.execute("begin")
+        assert other.execute("select count(*) from t").fetchall() == [(1,)]  # pins LSN 2
+        db.execute("insert into t values (2)")
+        mine = "select value from graft_status where key = 'connection_lsn'"
+        assert other.execute(mine).fetchall() == [(2,)]
+        assert db.execute(mine).fetchall() == [(3,)]
+        other.execute("commit")
+    # Plain SQLite connections do not get them.
+    plain = apsw.Connection(str(tmp_path / "plain.db"))
+    with pytest.raises(apsw.SQLError, match="no such table: graft_status"):
+        plain.execute("select * from graft_status").fetchall()
 
 
 def test_bad_names_and_missing_volumes_fail_to_open(tmp_path: Path) -> None:

@@ -88,6 +88,15 @@ def test_conflict_resolved_by_reset_and_replay(cluster: Cluster, tmp_path: Path)
         with pytest.raises(apsw.SQLError, match="graft_push: CommitRejectedError"):
             db_b.execute("pragma graft_push").fetchall()
         assert pragma_json(db_b, "graft_status")["status"] == "rejected_commit"
+        # The recorded rejection, as rows and as the JSON pragma.
+        errors = db_b.execute("select at_ms, kind, message from graft_errors").fetchall()
+        assert [
+            (e["at_ms"], e["kind"], e["message"]) for e in pragma_json(db_b, "graft_errors")
+        ] == errors
+        assert [kind for _, kind, _ in errors] == ["CommitRejectedError"]
+        assert db_b.execute("select value from graft_status where key = 'status'").fetchall() == [
+            ("rejected_commit",)
+        ]
         reset = pragma_json(db_b, "graft_reset")
         assert reset["snapshot"]["remote_lsn"] == 2
         assert db_b.execute("select body from notes").fetchall() == [("from a",)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
@@ -16,6 +16,7 @@ from graft_core import wire
 from graft_core.ids import VolumeId
 from graft_core.types import EMPTY_PAGE, PAGE_SIZE
 from tests.pagestore.cluster import Cluster, metastore_command, pagestore_command
+from tests.support.polling import wait_until
 from tests.support.servers import ServerProcess
 
 __all__ = [
@@ -136,15 +137,3 @@ def remote_lsns(cluster: Cluster, vid: VolumeId) -> list[int]:
     assert response.status_code == 200, response.text
     answer = wire.decode(response.content, wire.PullCommitsResponse, limit=1 << 30)
     return [commit.lsn for commit in answer.commits]
-
-
-def wait_until(probe: Callable[[], T | None], timeout: float, what: str) -> T:
-    """Poll ``probe`` until it returns something other than None/False, or fail at the deadline."""
-    deadline = time.monotonic() + timeout
-    while True:
-        found = probe()
-        if found is not None and found is not False:
-            return found
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
-        time.sleep(0.002)

@@ -1,0 +1,39 @@
+"""One machine-readable report of where a volume stands, for `graft status` and SQLite pragmas."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from graft_client.volume import Volume
+
+__all__ = ["volume_report"]
+
+
+def _age_s(at_ms: int | None) -> float | None:
+    return None if at_ms is None else round((time.time_ns() // 1_000_000 - at_ms) / 1000, 3)
+
+
+def volume_report(volume: Volume) -> dict[str, Any]:
+    """LSNs, sync state, unpushed commits, the last error and sync, and fetch counters."""
+    info = volume.info()
+    snap = info.snapshot
+    synced = snap.remote.local_lsn if snap and snap.remote else 0
+    errors = volume.errors()
+    stats = volume.stats()
+    return {
+        "vid": str(info.vid),
+        "local_lsn": snap.lsn if snap else None,
+        "remote_lsn": snap.remote_lsn if snap else None,
+        "page_count": snap.page_count if snap else 0,
+        "status": info.status.value,
+        "sync": info.sync.value,
+        "conflict_policy": volume.conflict_policy.value,
+        "unpushed_commits": (snap.lsn - synced) if snap else 0,
+        "autosync": volume._client.autosync_running,
+        "last_error": None if not errors else f"{errors[-1].kind}: {errors[-1].message}",
+        "last_sync_age_s": _age_s(volume.last_sync_ms()),
+        "pages_fetched": stats.pages_fetched,
+        "round_trips": stats.round_trips,
+    }
