@@ -34,8 +34,15 @@ unit: $(VENV)/.installed-dev
 
 test: lint typecheck unit
 
+# Every benchmarks/*.py in turn, each recording its ratios; then one Markdown table and a chart.
+BENCH_OUT := benchmarks/results
 bench: $(VENV)/.installed-dev
-	for script in benchmarks/*.py; do $(BIN)/python $$script || exit 1; done
+	mkdir -p $(BENCH_OUT)
+	rm -f $(BENCH_OUT)/results.jsonl
+	for script in benchmarks/*.py; do \
+		PYTHONPATH=. GRAFT_BENCH_RESULTS=$(BENCH_OUT)/results.jsonl $(BIN)/python $$script || exit 1; \
+	done
+	PYTHONPATH=. $(BIN)/python -m benchmarks.reporting.report $(BENCH_OUT)/results.jsonl $(BENCH_OUT)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from rocksdict import Options, Rdict, WriteBatch, WriteOptions
 
+from benchmarks.reporting.results import record
 from graft_client import Client
 
 PAGES_PER_COMMIT = 64
@@ -100,6 +101,15 @@ def main() -> None:
     print(f"{'':26}{'raw rocksdict':>16}{'graft volume':>16}{'ratio':>8}")
     for name, raw, ours in rows:
         print(f"{name:26}{raw:>12,.0f} p/s{ours:>12,.0f} p/s{ours / raw:>8.0%}")
+        record(
+            "local",
+            name,
+            unit="pages/s",
+            ours=ours,
+            baseline=raw,
+            baseline_name="raw rocksdict",
+            goal_min=0.5,
+        )
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.reporting.results import record
 from graft_core.graft import Graft
 from graft_core.ids import ClientId, SegmentId, VolumeId
 from graft_core.wire import CommitRequest, SegmentRef, encode
@@ -201,6 +202,15 @@ def main() -> None:
                 f"  {n:3d} appenders: {rate:8.0f} appends/s  = {rate / raw:5.2f}x raw fsync"
                 f"  mean batch {mean_batch:5.1f}"
             )
+            record(
+                "metastore",
+                f"log appends, {n} appenders",
+                unit="ops/s",
+                ours=rate,
+                baseline=raw,
+                baseline_name="4 KiB write+fdatasync",
+                goal_min=3.0 if n == max(CONCURRENCY) else None,
+            )
         print(
             f"(b) HTTP, real server process (uvicorn on 127.0.0.1), one volume per client,"
             f" load from up to {args.client_procs} client processes"
@@ -233,6 +243,14 @@ def main() -> None:
                     f"  {n:3d} clients: {rate:7.0f} commits/s vs {trivial:7.0f} GET /health/s"
                     f" = {rate / trivial:4.2f}  mean batch {commits / max(c1 - c0, 1):5.1f}"
                     f"  server CPU/commit {1e6 * cpu / max(commits, 1):6.0f} us"
+                )
+                record(
+                    "metastore",
+                    f"HTTP commits, {n} clients",
+                    unit="ops/s",
+                    ours=rate,
+                    baseline=trivial,
+                    baseline_name="GET /health",
                 )
         finally:
             server.stop()

@@ -19,6 +19,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's packages and tests
 
+from benchmarks.reporting.results import record
 from graft_client import LiteClient
 from graft_core.ids import VolumeId
 from graft_pipeline.compact import compact_volume, run_compact
@@ -125,6 +126,23 @@ def main() -> None:
         print(f"lite read of the latest LSN ({args.pool} pages), cold pagestore cache:")
         print(f"  before compaction: {before[0]} server requests, {before[1]} segment GETs")
         print(f"  after compaction:  {after[0]} server requests, {after[1]} segment GETs")
+        record(
+            "pipeline",
+            "compaction, Spark local[2]",
+            unit="pages/s",
+            ours=local2,
+            baseline=local1,
+            baseline_name="Spark local[1]",
+            goal_min=1.6,
+        )
+        record(
+            "pipeline",
+            "compaction, Spark local[2]",
+            unit="pages/s",
+            ours=local2,
+            baseline=python_rate,
+            baseline_name="single-process Python",
+        )
 
 
 if __name__ == "__main__":

@@ -17,12 +17,14 @@ from collections.abc import Callable
 
 import zstandard
 
+from benchmarks.reporting.results import record
 from graft_core.ids import SegmentId, VolumeId
 from graft_core.segment import ZSTD_LEVEL, decode_segment, encode_segment
 from graft_core.types import PAGE_SIZE
 from tests.support.sqlite_pages import sqlite_pages
 
 MIB = 1024 * 1024
+SQLITE_LIKE = "SQLite-like pages"
 
 
 def best_seconds(action: Callable[[], object], repeat: int) -> float:
@@ -53,10 +55,27 @@ def measure(name: str, pages: list[bytes], repeat: int) -> None:
     print(f"\n{name}: {len(pages)} pages, {mib:.1f} MiB raw")
     print(f"  stored per page  segment {len(data) / len(pages):6.0f} B  raw {PAGE_SIZE} B")
     print(f"  size vs raw      segment {seg_ratio:6.1%}    zstd-3 {zstd_ratio:.1%}")
+    record(
+        "segment",
+        f"bytes stored, {name}",
+        unit="bytes",
+        ours=len(data),
+        baseline=len(raw),
+        baseline_name="raw pages",
+        goal_max=0.4 if name == SQLITE_LIKE else None,
+    )
     for step, ours, theirs in (("encode", encode_s, zstd_c_s), ("decode", decode_s, zstd_d_s)):
         print(
             f"  {step}           segment {mib / ours:6.0f} MiB/s  zstd-3 {mib / theirs:6.0f} MiB/s"
             f"  segment/zstd {theirs / ours:.2f}"
+        )
+        record(
+            "segment",
+            f"{step}, {name}",
+            unit="MiB/s",
+            ours=mib / ours,
+            baseline=mib / theirs,
+            baseline_name="zstd-3 one call",
         )
 
 
@@ -67,7 +86,7 @@ def main() -> None:
     args = parser.parse_args()
     sqlite = sqlite_pages(args.rows)
     rng = random.Random(0)
-    measure("SQLite-like pages", sqlite, args.repeat)
+    measure(SQLITE_LIKE, sqlite, args.repeat)
     measure("random pages", [rng.randbytes(PAGE_SIZE) for _ in range(len(sqlite))], args.repeat)
 
 

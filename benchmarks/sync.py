@@ -26,6 +26,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.reporting.results import LAG_METRIC, record
 from graft_client import Client, LiteClient, Volume
 from graft_client.remote import _ServiceClient
 from graft_core import wire
@@ -204,6 +205,16 @@ def main() -> None:
                 f"    ratio lag/RTT               p50 {lag50 / rtt50:8.1f} x  "
                 f"p99 {lag99 / rtt50:8.1f} x   (goal: p50 < 10 round trips)"
             )
+            record(
+                "sync",
+                LAG_METRIC,
+                unit="ms",
+                ours=lag50 * 1000,
+                baseline=rtt50 * 1000,
+                baseline_name="loopback GET /health p50",
+                goal_max=10.0,
+                samples=[lag * 1000 for lag in lags],
+            )
 
             print("(b) push throughput (incompressible pages; baseline: raw write_pages alone)")
             for pages in (1, 1000):
@@ -214,6 +225,14 @@ def main() -> None:
                     f"    {pages:>4}-page commit: push {mib / push:8.2f} MiB/s ({ms(push)}),"
                     f" raw write_pages {mib / raw:8.2f} MiB/s ({ms(raw)}),"
                     f" push/raw {raw / push:5.2f}"
+                )
+                record(
+                    "sync",
+                    f"push, {pages}-page commits",
+                    unit="MiB/s",
+                    ours=mib / push,
+                    baseline=mib / raw,
+                    baseline_name="raw write_pages",
                 )
 
             print("(c) cold lazy read of one page (median of 7; connections already open)")
@@ -226,6 +245,14 @@ def main() -> None:
                 print(
                     f"    {label:<24} {trips} round trip(s) {ms(seconds)}"
                     f"  = {seconds / rtt50:6.1f} x raw RTT"
+                )
+                record(
+                    "sync",
+                    f"cold read, {label}",
+                    unit="ms",
+                    ours=seconds * 1000,
+                    baseline=rtt50 * 1000,
+                    baseline_name="loopback GET /health p50",
                 )
 
 

@@ -60,6 +60,11 @@ class VolumeReader:
             return self._volume._fetch_pending(pageidx, self._lsn, self._page_count)
         raise CorruptDataError(f"page {pageidx} of {self._volume.vid}: slot of {len(slot)} bytes")
 
+    def pause(self) -> None:
+        """Let go of read-ahead state while the reader sits unused; it still reads afterwards."""
+        if self._cursor is not None:
+            self._cursor.end_run()
+
     def close(self) -> None:
         if self._cursor is None:
             return

@@ -31,9 +31,11 @@ import bisect
 import struct
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from itertools import accumulate, pairwise
+from typing import TypeVar
 
 import crc32c
 import zstandard
@@ -61,6 +63,7 @@ __all__ = [
     "decode_segment",
     "encode_segment",
     "fetch_index",
+    "map_frames",
     "read_footer",
 ]
 
@@ -68,6 +71,9 @@ SEGMENT_MAGIC = b"GRAFTSEG"
 SEGMENT_VERSION = 1
 FRAME_PAGES = 64
 ZSTD_LEVEL = 3
+
+_T = TypeVar("_T")
+_U = TypeVar("_U")
 
 _HEADER = struct.Struct("<8sI16sQ")
 _FOOTER = struct.Struct("<QIII8s")
@@ -184,14 +190,22 @@ class SegmentIndex:
 
     def locate(self, vid: VolumeId, pageidx: int) -> tuple[int, int] | None:
         """(frame number, slot in frame) of a page, or None if the segment does not hold it."""
+        return self.locate_many(vid, (pageidx,))[0]
+
+    def locate_many(self, vid: VolumeId, pageidxs: Iterable[int]) -> list[tuple[int, int] | None]:
+        """``locate`` for each of ``pageidxs``: one volume lookup for a whole read."""
         entry = self._volumes.get(vid)
         if entry is None:
-            return None
-        position = bisect.bisect_left(entry.pageidxs, pageidx)
-        if position == len(entry.pageidxs) or entry.pageidxs[position] != pageidx:
-            return None
-        frame = bisect.bisect_right(entry.slot_starts, position) - 1
-        return entry.first_frame + frame, position - entry.slot_starts[frame]
+            return [None for _ in pageidxs]
+        return [_place(entry, pageidx) for pageidx in pageidxs]
+
+
+def _place(entry: VolumeEntry, pageidx: int) -> tuple[int, int] | None:
+    position = bisect.bisect_left(entry.pageidxs, pageidx)
+    if position == len(entry.pageidxs) or entry.pageidxs[position] != pageidx:
+        return None
+    frame = bisect.bisect_right(entry.slot_starts, position) - 1
+    return entry.first_frame + frame, position - entry.slot_starts[frame]
 
 
 def _parse_frames(data: bytes, count: int, frames_end: int) -> tuple[FrameInfo, ...]:
@@ -309,25 +323,33 @@ def _parse_volumes(
     return volumes
 
 
-def decode_frame(data: bytes, frame: FrameInfo) -> list[bytes]:
-    """The pages of one frame, from exactly its stored bytes."""
+def _frame_bytes(data: bytes | memoryview, frame: FrameInfo) -> bytes:
+    """The checked, decompressed contents of one frame, from exactly its stored bytes."""
     if len(data) != frame.length:
         raise _corrupt(f"frame is {frame.length} bytes, got {len(data)}")
     if crc32c.crc32c(data) != frame.crc:
         raise _corrupt(f"frame at offset {frame.offset}: CRC32C mismatch")
     raw_size = frame.pages * PAGE_SIZE
-    if frame.codec == Codec.ZSTD:
+    if frame.codec == Codec.RAW:
+        raw = bytes(data)
+    else:
         try:
             # Check the declared size first so a hostile header cannot make us allocate gigabytes.
             declared = zstandard.frame_content_size(data)
             if declared != raw_size:
                 raise _corrupt(f"zstd frame declares {declared} bytes, expected {raw_size}")
-            data = _decompressor().decompress(data)
+            raw = _decompressor().decompress(data)
         except zstandard.ZstdError as exc:
             raise _corrupt(f"frame at offset {frame.offset}: {exc}") from exc
-    if len(data) != raw_size:
-        raise _corrupt(f"frame at offset {frame.offset} holds {len(data)} bytes, not {raw_size}")
-    return [data[start : start + PAGE_SIZE] for start in range(0, raw_size, PAGE_SIZE)]
+    if len(raw) != raw_size:
+        raise _corrupt(f"frame at offset {frame.offset} holds {len(raw)} bytes, not {raw_size}")
+    return raw
+
+
+def decode_frame(data: bytes, frame: FrameInfo) -> list[bytes]:
+    """The pages of one frame, from exactly its stored bytes."""
+    raw = _frame_bytes(data, frame)
+    return [raw[start : start + PAGE_SIZE] for start in range(0, len(raw), PAGE_SIZE)]
 
 
 class Segment:
@@ -424,20 +446,71 @@ def _checked_pages(
     return volumes
 
 
-def _encode_frame(chunk: list[bytes], offset: int) -> tuple[FrameInfo, bytes]:
-    raw = b"".join(chunk)
+def map_frames(
+    executor: Executor | None, work: Callable[[_T], _U], items: Sequence[_T]
+) -> list[_U]:
+    """Per-frame ``work`` over ``items`` on ``executor``: zstd and CRC32C release the GIL, so
+    frames (de)compress on every core. Without one, or for a lone item, inline (no thread hop)."""
+    if executor is None or len(items) < 2:
+        return [work(item) for item in items]
+    return list(executor.map(work, items))
+
+
+def _raw_frames(volumes: list[tuple[VolumeId, list[tuple[int, bytes]]]]) -> list[list[bytes]]:
+    """Per volume, the uncompressed bytes of its frames: up to FRAME_PAGES pages each."""
+    return [
+        [
+            b"".join(page for _, page in entries[start : start + FRAME_PAGES])
+            for start in range(0, len(entries), FRAME_PAGES)
+        ]
+        for _, entries in volumes
+    ]
+
+
+def _volume_table(
+    volumes: list[tuple[VolumeId, list[tuple[int, bytes]]]], raws: list[list[bytes]]
+) -> list[bytes]:
+    table: list[bytes] = []
+    first_frame = 0
+    for (vid, entries), owned in zip(volumes, raws, strict=True):
+        table.append(_VOLUME.pack(bytes(vid), first_frame, len(owned), len(entries)))
+        first_frame += len(owned)
+    return table
+
+
+def _compress_frame(raw: bytes) -> tuple[int, bytes, int]:
+    """(codec, stored bytes, their CRC32C): zstd, unless that does not shrink the frame."""
     compressed = _compressor().compress(raw)
     codec, stored = (Codec.ZSTD, compressed) if len(compressed) < len(raw) else (Codec.RAW, raw)
-    return FrameInfo(offset, len(stored), crc32c.crc32c(stored), len(chunk), codec), stored
+    return codec, stored, crc32c.crc32c(stored)
 
 
-def _verify_encoded(data: bytes, volumes: list[tuple[VolumeId, list[tuple[int, bytes]]]]) -> None:
-    """Read the built segment back: every input page, at its place, and nothing else."""
+def _verify_encoded(
+    data: bytes,
+    volumes: list[tuple[VolumeId, list[tuple[int, bytes]]]],
+    raws: list[list[bytes]],
+    executor: Executor | None,
+) -> None:
+    """Read the built segment back: every input page, at its place, and nothing else.
+
+    The index must list each volume's pages and frame count as built; then the frames, decoded
+    from the final bytes, must equal the input frames (whole frames compare faster than pages).
+    """
     segment = decode_segment(data)
-    assert segment.volumes() == [vid for vid, _ in volumes]
-    for vid, entries in volumes:
-        if list(segment.pages(vid)) != entries:
+    if segment.volumes() != [vid for vid, _ in volumes]:
+        raise CorruptSegmentError(f"segment {segment.sid} did not read back its volumes")
+    for (vid, entries), frames in zip(volumes, raws, strict=True):
+        entry = segment.index.entry(vid)
+        if entry.pageidxs != tuple(idx for idx, _ in entries) or entry.frame_count != len(frames):
             raise CorruptSegmentError(f"segment {segment.sid} did not read back volume {vid}")
+    view = memoryview(data)
+    read_back = map_frames(
+        executor,
+        lambda frame: _frame_bytes(view[frame.offset : frame.offset + frame.length], frame),
+        segment.index.frames,
+    )
+    if read_back != [raw for frames in raws for raw in frames]:
+        raise CorruptSegmentError(f"segment {segment.sid} did not read back its pages")
 
 
 def encode_segment(
@@ -445,39 +518,41 @@ def encode_segment(
     pages: Mapping[VolumeId, Mapping[int, bytes]],
     *,
     created_ms: int | None = None,
+    executor: Executor | None = None,
 ) -> bytes:
-    """Build a segment of ``pages`` (vid -> pageidx -> 4096 bytes), verified by reading it back."""
+    """Build a segment of ``pages`` (vid -> pageidx -> 4096 bytes), verified by reading it back.
+
+    With an ``executor`` frames are compressed and checked in parallel: zstd releases the GIL.
+    """
     if not isinstance(sid, SegmentId):
         raise InvalidInputError(f"a segment id is a SegmentId, got {sid!r}")
     volumes = _checked_pages(pages)
     created = time.time_ns() // 1_000_000 if created_ms is None else created_ms
-    parts = [_HEADER.pack(SEGMENT_MAGIC, SEGMENT_VERSION, bytes(sid), created)]
-    offset = HEADER_SIZE
+    raws = _raw_frames(volumes)
+    flat = [raw for owned in raws for raw in owned]
+    encoded = map_frames(executor, _compress_frame, flat)
     frames: list[FrameInfo] = []
-    volume_table: list[bytes] = []
-    for vid, entries in volumes:
-        first_frame = len(frames)
-        for start in range(0, len(entries), FRAME_PAGES):
-            chunk = [page for _, page in entries[start : start + FRAME_PAGES]]
-            frame, stored = _encode_frame(chunk, offset)
-            frames.append(frame)
-            parts.append(stored)
-            offset += frame.length
-        frame_count = len(frames) - first_frame
-        volume_table.append(_VOLUME.pack(bytes(vid), first_frame, frame_count, len(entries)))
+    offset = HEADER_SIZE
+    for (codec, stored, crc), raw in zip(encoded, flat, strict=True):
+        frames.append(FrameInfo(offset, len(stored), crc, len(raw) // PAGE_SIZE, codec))
+        offset += len(stored)
     index = b"".join(
         [
             _INDEX_HEAD.pack(bytes(sid), len(frames), len(volumes)),
             *(_FRAME.pack(f.offset, f.length, f.crc, f.pages, f.codec, 0) for f in frames),
-            *volume_table,
+            *_volume_table(volumes, raws),
             *(struct.pack(f"<{len(entries)}I", *(i for i, _ in entries)) for _, entries in volumes),
         ]
     )
-    parts.append(index)
-    body = b"".join(parts)
-    footer = _FOOTER.pack(
-        offset, len(index), crc32c.crc32c(index), crc32c.crc32c(body), SEGMENT_MAGIC
-    )
-    data = body + footer
-    _verify_encoded(data, volumes)
+    parts = [
+        _HEADER.pack(SEGMENT_MAGIC, SEGMENT_VERSION, bytes(sid), created),
+        *(stored for _, stored, _ in encoded),
+        index,
+    ]
+    crc = 0
+    for part in parts:
+        crc = crc32c.crc32c(part, crc)
+    footer = _FOOTER.pack(offset, len(index), crc32c.crc32c(index), crc, SEGMENT_MAGIC)
+    data = b"".join([*parts, footer])
+    _verify_encoded(data, volumes, raws, executor)
     return data

@@ -152,6 +152,7 @@ def create_app(config: Config) -> Starlette:
         registry=metrics.registry,
         ready=lambda: "catalog" in state,
         describe=config.describe,
+        auth=config.auth,
     )
     app.state.metrics = metrics
     return app

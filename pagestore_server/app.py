@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -19,6 +20,7 @@ from graft_core.wire import (
     WritePagesRequest,
     WritePagesResponse,
 )
+from pagestore_server.codecpool import CodecPool
 from pagestore_server.config import Config
 from pagestore_server.diskcache import DiskCache
 from pagestore_server.history import Histories
@@ -37,6 +39,7 @@ PREFIX = "/pagestore/v1"
 
 @dataclass
 class _Parts:
+    codec_pool: CodecPool
     store: SegmentStore
     writer: SegmentWriter
     reader: PageReader
@@ -62,19 +65,21 @@ async def _open(config: Config, metrics: Metrics) -> _Parts:
 
     store, cache = await anyio.to_thread.run_sync(open_blocking)
     metastore = MetastoreClient(config.metastore_url, config.metastore_token, metrics)
+    # The thread a request runs on is one core; the pool lends the others while they are idle.
+    codec_pool = CodecPool(max(1, (os.cpu_count() or 1) - 1))
     writer = SegmentWriter(
         store,
         metrics,
         target_bytes=config.segment_target_bytes,
         window_s=config.flush_window_s,
         max_parallel=config.max_parallel_flushes,
+        executor=codec_pool,
     )
     writer.start()
     histories = Histories(metastore, refresh_s=config.commits_refresh_s)
-    reader = PageReader(
-        histories, SegmentReader(store, cache, metrics), metrics, config.max_read_pages
-    )
-    return _Parts(store, writer, reader, metastore)
+    segments = SegmentReader(store, cache, metrics, executor=codec_pool)
+    reader = PageReader(histories, segments, metrics, config.max_read_pages)
+    return _Parts(codec_pool, store, writer, reader, metastore)
 
 
 def create_app(config: Config) -> Starlette:
@@ -91,6 +96,7 @@ def create_app(config: Config) -> Starlette:
             parts = state.pop("parts")
             await parts.writer.aclose()
             await parts.metastore.aclose()
+            parts.codec_pool.shutdown()
             parts.store.close()
 
     async def write_pages(req: WritePagesRequest, grant: Grant) -> Message:
@@ -119,6 +125,7 @@ def create_app(config: Config) -> Starlette:
         registry=metrics.registry,
         ready=lambda: "parts" in state,
         describe=config.describe,
+        auth=config.auth,
     )
     app.state.metrics = metrics
     return app

@@ -90,12 +90,20 @@ class VolumeHistory:
             written = lsns[position]
             if self._truncated(pageidx, written, lsn):
                 continue
-            sid = next(s.sid for s in self._segments[written] if pageidx in s.graft)
-            plan.setdefault(sid, []).append(pageidx)
+            plan.setdefault(self._holder(written, pageidx), []).append(pageidx)
         return plan
+
+    def _holder(self, lsn: int, pageidx: int) -> SegmentId:
+        """The segment of commit ``lsn`` that holds ``pageidx`` (which that commit wrote)."""
+        segments = self._segments[lsn]
+        if len(segments) == 1:  # the usual commit: no need to search the grafts
+            return segments[0].sid
+        return next(seg.sid for seg in segments if pageidx in seg.graft)
 
     def _truncated(self, pageidx: int, written: int, lsn: int) -> bool:
         """Did a commit in ``(written, lsn]`` shrink the volume below ``pageidx``?"""
+        if not self._shrinks or self._shrinks[-1][0] <= written:
+            return False  # no shrink since the write: the common case, checked per page
         start = bisect.bisect_right(self._shrinks, (written, 2**63))
         for shrink_lsn, page_count in self._shrinks[start:]:
             if shrink_lsn > lsn:

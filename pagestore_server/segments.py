@@ -11,16 +11,17 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
 
 import anyio.to_thread
 
 from graft_core.errors import CorruptSegmentError
 from graft_core.ids import SegmentId, VolumeId
 from graft_core.segment import (
-    FrameInfo,
     SegmentIndex,
     decode_frame,
     fetch_index,
+    map_frames,
 )
 from pagestore_server.diskcache import DiskCache
 from pagestore_server.metrics import Metrics
@@ -48,8 +49,10 @@ class SegmentReader:
         metrics: Metrics,
         *,
         index_entries: int = DEFAULT_INDEX_ENTRIES,
+        executor: Executor | None = None,
     ) -> None:
         self._store = store
+        self._executor = executor
         self._cache = cache
         self._metrics = metrics
         self._index_entries = index_entries
@@ -91,8 +94,7 @@ class SegmentReader:
         """The pages ``pageidxs`` of ``vid`` that segment ``sid`` holds (all of them must be)."""
         index = await self.index(sid)
         places: list[tuple[int, int, int]] = []
-        for pageidx in pageidxs:
-            where = index.locate(vid, pageidx)
+        for pageidx, where in zip(pageidxs, index.locate_many(vid, pageidxs), strict=True):
             if where is None:
                 raise CorruptSegmentError(
                     f"segment {sid} lacks page {pageidx} of {vid} that a commit says it holds"
@@ -121,32 +123,37 @@ class SegmentReader:
     def _read_cached(
         self, index: SegmentIndex, keys: list[FrameKey]
     ) -> dict[FrameKey, list[bytes]]:
-        found: dict[FrameKey, list[bytes]] = {}
-        for key in keys:
-            data = self._cache.get(_cache_key(key))
-            if data is None:
-                continue
-            try:
-                found[key] = decode_frame(data, index.frames[key[1]])
-            except CorruptSegmentError:
-                self._cache.discard(_cache_key(key))  # refetched from the store below
-                continue
-            self._metrics.cache_hits.inc()
-        return found
+        found = map_frames(self._executor, lambda key: self._cached_frame(index, key), keys)
+        return {key: pages for key, pages in zip(keys, found, strict=True) if pages is not None}
+
+    def _cached_frame(self, index: SegmentIndex, key: FrameKey) -> list[bytes] | None:
+        data = self._cache.get(_cache_key(key))
+        if data is None:
+            return None
+        try:
+            pages = decode_frame(data, index.frames[key[1]])
+        except CorruptSegmentError:
+            self._cache.discard(_cache_key(key))  # refetched from the store
+            return None
+        self._metrics.cache_hits.inc()
+        return pages
 
     def _fetch_run(self, index: SegmentIndex, numbers: list[int]) -> dict[FrameKey, list[bytes]]:
-        frames: list[FrameInfo] = [index.frames[number] for number in numbers]
-        start = frames[0].offset
+        first, last = index.frames[numbers[0]], index.frames[numbers[-1]]
         data = self._store.get_range(
-            index.sid, start, frames[-1].offset + frames[-1].length - start
+            index.sid, first.offset, last.offset + last.length - first.offset
         )
         self._metrics.cache_misses.inc(len(numbers))
-        found: dict[FrameKey, list[bytes]] = {}
-        for number, frame in zip(numbers, frames, strict=True):
-            stored = data[frame.offset - start : frame.offset - start + frame.length]
-            found[(index.sid, number)] = decode_frame(stored, frame)  # checks length and CRC
+
+        def decode(number: int) -> list[bytes]:
+            frame = index.frames[number]
+            stored = data[frame.offset - first.offset : frame.offset - first.offset + frame.length]
+            pages = decode_frame(stored, frame)  # checks length and CRC
             self._cache.put(_cache_key((index.sid, number)), stored)
-        return found
+            return pages
+
+        decoded = map_frames(self._executor, decode, numbers)
+        return {(index.sid, number): pages for number, pages in zip(numbers, decoded, strict=True)}
 
 
 def _adjacent_runs(numbers: list[int]) -> list[list[int]]:

@@ -122,12 +122,26 @@ class VolumeFile(apsw.VFSFile):
     # --- I/O -------------------------------------------------------------------------------
 
     def xRead(self, amount: int, offset: int) -> bytes:
+        index, within = divmod(offset, PAGE_SIZE)
+        reader = self._reader
+        if (
+            reader is not None
+            and self._writer is None
+            and index < reader.page_count
+            and within + amount <= PAGE_SIZE
+        ):
+            # The hot path, kept flat: (part of) one page in a read transaction. SQLite probes
+            # the header's change counter at the start of every transaction.
+            page = reader.read(index + 1) if index else self._header(reader)
+            return page if amount == PAGE_SIZE else page[within : within + amount]
+        return self._read_span(amount, offset)
+
+    def _read_span(self, amount: int, offset: int) -> bytes:
+        """Any read: in a write transaction, across pages or past the end."""
         size = self._page_count() * PAGE_SIZE
-        if offset % PAGE_SIZE == 0 and amount == PAGE_SIZE and offset < size:
-            return self._page(offset // PAGE_SIZE + 1)
         chunks: list[bytes] = []
         pos, end = offset, min(offset + amount, size)
-        while pos < end:  # header probes and reads past the end; a short result is a short read
+        while pos < end:  # a short result past the end is a short read
             index, within = divmod(pos, PAGE_SIZE)
             take = min(PAGE_SIZE - within, end - pos)
             chunks.append(self._page(index + 1)[within : within + take])
@@ -240,6 +254,7 @@ class VolumeFile(apsw.VFSFile):
             self._doomed = None
             self._slot.release(id(self))
         if level == apsw.SQLITE_LOCK_NONE and self._reader is not None:
+            self._reader.pause()
             if self._idle is not None:
                 self._idle.close()
             self._idle, self._reader = self._reader, None

@@ -77,9 +77,9 @@ class MemoryFiles:
             return self._files.setdefault(name, MemoryFile())
 
     def exists(self, name: str) -> bool:
-        with self._lock:
-            found = self._files.get(name)
-            return found is not None and len(found.data) > 0
+        # No lock: SQLite asks at every transaction, and one dict lookup is atomic on its own.
+        found = self._files.get(name)
+        return found is not None and len(found.data) > 0
 
     def delete(self, name: str) -> None:
         with self._lock:

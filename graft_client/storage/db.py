@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +76,10 @@ class LocalDB:
         self._handles = {name: self._db.get_column_family_handle(name) for name in _FAMILIES}
         self._sync = WriteOptions()
         self._sync.sync = True
+        self._write_ids = itertools.count(1)
+        self._last_write = 0
+        self._writing = 0
+        self._writing_guard = threading.Lock()
         self._check_format()
 
     def _check_format(self) -> None:
@@ -100,17 +107,43 @@ class LocalDB:
         return value
 
     def put_meta(self, key: bytes, value: bytes) -> None:
-        self._db.put(key, value, self._sync)
+        with self._tracked_write():
+            self._db.put(key, value, self._sync)
 
     def batch(self) -> Batch:
         return Batch(self)
 
     def write(self, batch: Batch, *, sync: bool) -> None:
         """Apply ``batch`` atomically; with ``sync`` it is on disk (WAL fsynced) on return."""
-        if sync:
-            self._db.write(batch.batch, self._sync)
-        else:
-            self._db.write(batch.batch)
+        with self._tracked_write():
+            if sync:
+                self._db.write(batch.batch, self._sync)
+            else:
+                self._db.write(batch.batch)
+
+    @contextmanager
+    def _tracked_write(self) -> Iterator[None]:
+        with self._writing_guard:
+            self._writing += 1
+        try:
+            yield
+        finally:
+            # An id never used before (next() is atomic), set once the write has landed.
+            self._last_write = next(self._write_ids)
+            with self._writing_guard:
+                self._writing -= 1
+
+    def write_mark(self) -> int:
+        """A mark to take before reading something to cache; see ``unchanged_since``."""
+        return self._last_write
+
+    def unchanged_since(self, mark: int) -> bool:
+        """Whether nothing was written since ``write_mark()`` returned ``mark``.
+
+        A write counts from its start: between landing and its new mark it is still in flight,
+        and a reader that already saw its effects elsewhere must not be told nothing changed.
+        """
+        return self._writing == 0 and self._last_write == mark
 
     def iterator(self, family: str, upper_bound: bytes | None = None) -> Any:
         """A raw iterator; position it with ``seek``/``seek_for_prev``.

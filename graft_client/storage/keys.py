@@ -7,7 +7,9 @@ page sort by LSN, the pages of one volume by index, the commits of one volume by
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from enum import IntEnum
+from functools import partial
 
 from graft_core.ids import VolumeId
 
@@ -20,6 +22,7 @@ __all__ = [
     "page_key",
     "page_key_parts",
     "page_prefix",
+    "page_prefixes",
     "volume_key",
     "volume_key_parts",
 ]
@@ -49,6 +52,11 @@ def volume_key_parts(key: bytes) -> tuple[VolumeId, VolumeTag]:
 
 def page_prefix(vid: VolumeId, pageidx: int) -> bytes:
     return _PAGE_PREFIX.pack(bytes(vid), pageidx)
+
+
+def page_prefixes(vid: VolumeId) -> Callable[[int], bytes]:
+    """``page_prefix`` with ``vid`` bound once: a reader builds one key per page it reads."""
+    return partial(_PAGE_PREFIX.pack, bytes(vid))
 
 
 def page_key(vid: VolumeId, pageidx: int, lsn: int) -> bytes:

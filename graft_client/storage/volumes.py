@@ -28,6 +28,9 @@ class VolumeRecords:
 
     def __init__(self, db: LocalDB) -> None:
         self._db = db
+        # vid -> (db.write_mark() before the read, record): SQLite asks at every transaction
+        # whether the volume moved, and most times nothing was written since.
+        self._snapshots: dict[VolumeId, tuple[int, SnapshotRecord | None]] = {}
 
     def _get(self, vid: VolumeId, tag: VolumeTag) -> bytes | None:
         return self._db.get("volumes", volume_key(vid, tag))
@@ -37,8 +40,14 @@ class VolumeRecords:
         return None if raw is None else decode(raw, VolumeConfig)
 
     def snapshot(self, vid: VolumeId) -> SnapshotRecord | None:
+        cached = self._snapshots.get(vid)
+        if cached is not None and self._db.unchanged_since(cached[0]):
+            return cached[1]
+        mark = self._db.write_mark()
         raw = self._get(vid, VolumeTag.SNAPSHOT)
-        return None if raw is None else decode(raw, SnapshotRecord)
+        record = None if raw is None else decode(raw, SnapshotRecord)
+        self._snapshots[vid] = (mark, record)
+        return record
 
     def status(self, vid: VolumeId) -> VolumeStatus:
         raw = self._get(vid, VolumeTag.STATUS)

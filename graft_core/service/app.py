@@ -1,8 +1,12 @@
-"""A service app: RPC routes plus ``GET /health``, ``GET /metrics`` and ``GET /`` (about)."""
+"""A service app: RPC routes plus ``GET /health``, ``GET /metrics`` and ``GET /`` (about).
+
+With auth on, ``/metrics`` and ``/`` need a valid token (any, read-only is enough): they describe
+the deployment and its traffic. ``/health`` stays open for load balancers and probes.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
@@ -13,11 +17,25 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from graft_core.service.rpc import http_exception_handler
+from graft_core.errors import AuthError
+from graft_core.service.auth import Auth
+from graft_core.service.rpc import error_response, http_exception_handler
 
 __all__ = ["service_app"]
 
 PROMETHEUS_TEXT = "text/plain; version=0.0.4"
+_Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _authenticated(auth: Auth, handler: _Handler) -> _Handler:
+    async def checked(request: Request) -> Response:
+        try:
+            auth.authenticate(request.headers.get("authorization"))
+        except AuthError as exc:
+            return error_response(exc.http_status, exc.code, str(exc))
+        return await handler(request)
+
+    return checked
 
 
 def service_app(
@@ -27,6 +45,7 @@ def service_app(
     registry: CollectorRegistry,
     ready: Callable[[], bool],
     describe: Callable[[], Mapping[str, Any]],
+    auth: Auth,
 ) -> Starlette:
     """``ready`` decides /health (503 until the service opened its storage)."""
 
@@ -44,8 +63,8 @@ def service_app(
         routes=[
             *routes,
             Route("/health", health, methods=["GET"]),
-            Route("/metrics", metrics, methods=["GET"]),
-            Route("/", index, methods=["GET"]),
+            Route("/metrics", _authenticated(auth, metrics), methods=["GET"]),
+            Route("/", _authenticated(auth, index), methods=["GET"]),
         ],
         lifespan=lifespan,
         exception_handlers={HTTPException: http_exception_handler},

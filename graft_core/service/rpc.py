@@ -15,11 +15,11 @@ from typing import Any, Generic, TypeVar
 
 from prometheus_client import Counter
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from graft_core.errors import GraftError, PayloadTooLargeError
+from graft_core.errors import GraftError, InvalidInputError, PayloadTooLargeError
 from graft_core.ids import VolumeId
 from graft_core.service.auth import Auth, Grant
 from graft_core.wire import CONTENT_TYPE, ErrorBody, Message, decode, encode, encode_error
@@ -61,11 +61,15 @@ async def read_body(request: Request, limit: int) -> bytes:
         raise PayloadTooLargeError(f"body of {declared} bytes exceeds the limit of {limit}")
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise PayloadTooLargeError(f"body exceeds the limit of {limit} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise PayloadTooLargeError(f"body exceeds the limit of {limit} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:
+        # A client killed mid-request: an incomplete request, not a server error.
+        raise InvalidInputError(f"client disconnected after {size} bytes of the body") from None
     return b"".join(chunks)
 
 

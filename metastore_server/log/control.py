@@ -2,12 +2,14 @@
 
 Layout: a 64-byte block ``magic | format version u32 | created ms u64 | cluster key (16-byte UUID)
 | crc32c u32`` and two state slots of ``SLOT_SIZE`` bytes at fixed offsets. A slot is ``sequence
-u64 | length u32 | crc32c u32 | msgpack state``. Updates go to the slot not holding the newest
-state, so a write torn by a crash leaves the other (previous) state intact and readable.
+u64 | length u32 | crc32c u32 | msgpack state``, the CRC covering sequence, length and state.
+Updates go to the slot not holding the newest state, so a write torn by a crash leaves the other
+(previous) state intact and readable.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import struct
 import time
@@ -23,11 +25,12 @@ from graft_core.errors import CorruptDataError, StorageError
 __all__ = ["ControlFile", "LogState", "SegmentMeta", "WrongClusterError"]
 
 MAGIC: Final = b"GRAFTCTL"
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2  # 2: the slot CRC covers the sequence and length too
 BLOCK_SIZE: Final = 64
 SLOT_SIZE: Final = 256 << 10
 _BLOCK = struct.Struct(">8sIQ16sI")
 _SLOT = struct.Struct(">QII")
+_SLOT_COVERED = struct.Struct(">QI")
 
 
 class WrongClusterError(StorageError):
@@ -57,6 +60,16 @@ def fsync_dir(path: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def make_dir(path: Path) -> None:
+    """Create ``path`` and missing parents durably: each new entry's parent is fsynced."""
+    if path.is_dir():
+        return
+    make_dir(path.parent)
+    with contextlib.suppress(FileExistsError):  # another process made it first
+        path.mkdir()
+    fsync_dir(path.parent)
 
 
 class ControlFile:
@@ -102,11 +115,11 @@ class ControlFile:
         tmp = path.with_suffix(".tmp")
         fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
         os.pwrite(fd, head + struct.pack(">I", crc32c.crc32c(head)), 0)
-        os.fsync(fd)
+        control = cls(path, fd, cluster_key, created_ms)
+        # The first state goes in before the rename: a control file is never seen without one.
+        control.write(LogState())
         os.rename(tmp, path)
         fsync_dir(path.parent)
-        control = cls(path, fd, cluster_key, created_ms)
-        control.write(LogState())
         return control
 
     def _read_slot(self, slot: int) -> tuple[int, LogState] | None:
@@ -115,7 +128,7 @@ class ControlFile:
             return None
         sequence, length, crc = _SLOT.unpack_from(raw)
         payload = raw[_SLOT.size : _SLOT.size + length]
-        if sequence == 0 or len(payload) != length or crc32c.crc32c(payload) != crc:
+        if sequence == 0 or len(payload) != length or _slot_crc(sequence, payload) != crc:
             return None
         try:
             return sequence, msgspec.msgpack.decode(payload, type=LogState)
@@ -135,7 +148,7 @@ class ControlFile:
             raise StorageError(f"log state of {len(payload)} bytes does not fit a control slot")
         sequence = self._sequence + 1
         slot = sequence % 2
-        record = _SLOT.pack(sequence, len(payload), crc32c.crc32c(payload)) + payload
+        record = _SLOT.pack(sequence, len(payload), _slot_crc(sequence, payload)) + payload
         os.pwrite(self._fd, record, BLOCK_SIZE + slot * SLOT_SIZE)
         os.fsync(self._fd)
         self._sequence = sequence
@@ -143,6 +156,11 @@ class ControlFile:
 
     def close(self) -> None:
         os.close(self._fd)
+
+
+def _slot_crc(sequence: int, payload: bytes) -> int:
+    # Covering the sequence means a torn write cannot pair a new sequence with an old state.
+    return crc32c.crc32c(_SLOT_COVERED.pack(sequence, len(payload)) + payload)
 
 
 def _read_header(fd: int, path: Path, cluster_key: uuid.UUID | None) -> tuple[int, uuid.UUID]:

@@ -22,11 +22,13 @@ __all__ = [
     "FRAME_INDEX",
     "HEADER_SIZE",
     "MAX_ENTRY_SIZE",
+    "Batch",
     "SegmentHeader",
     "aligned",
     "commit_payload",
     "encode_batch",
     "pack_header",
+    "parse_batch",
     "parse_frame_header",
     "unpack_header",
 ]
@@ -107,3 +109,39 @@ def parse_frame_header(data: bytes) -> tuple[int, int] | None:
 def commit_payload(crc: int) -> bytes:
     """The exact payload of a commit frame over a batch with this CRC (padding included)."""
     return _CRC.pack(crc)
+
+
+class Batch:
+    """One intact batch found in a segment: absolute offsets of its frames and where it ends."""
+
+    __slots__ = ("end", "entries", "index_at")
+
+    def __init__(self, entries: list[int], index_at: int, end: int) -> None:
+        self.entries = entries
+        self.index_at = index_at  # offset of its index frame, 0 for none
+        self.end = end
+
+
+def parse_batch(data: bytes, start: int) -> Batch | None:
+    """The batch beginning at ``start``, or None unless it is whole and its CRC matches."""
+    entries: list[int] = []
+    index_at = 0
+    pos = start
+    while pos + FRAME_HEADER <= len(data):
+        parsed = parse_frame_header(data[pos : pos + FRAME_HEADER])
+        if parsed is None:
+            return None
+        kind, length = parsed
+        end = pos + FRAME_HEADER + aligned(length)
+        if end > len(data):
+            return None
+        if kind == FRAME_COMMIT:
+            crc = crc32c.crc32c(data[start : pos + FRAME_HEADER])
+            ok = data[pos + FRAME_HEADER : end] == commit_payload(crc)
+            return Batch(entries, index_at, end) if ok and pos > start else None
+        if kind == FRAME_ENTRY:
+            entries.append(pos)
+        else:
+            index_at = pos
+        pos = end
+    return None

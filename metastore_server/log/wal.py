@@ -16,22 +16,18 @@ import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-import crc32c
-
 from graft_core.errors import CorruptDataError, NotFoundError, StorageError
 from graft_core.failpoints import failpoint
-from metastore_server.log.control import ControlFile, LogState, SegmentMeta, fsync_dir
+from metastore_server.log.control import ControlFile, LogState, SegmentMeta, fsync_dir, make_dir
 from metastore_server.log.format import (
-    FRAME_COMMIT,
     FRAME_ENTRY,
     FRAME_HEADER,
     FRAME_INDEX,
     HEADER_SIZE,
     SegmentHeader,
-    aligned,
-    commit_payload,
     encode_batch,
     pack_header,
+    parse_batch,
     parse_frame_header,
     unpack_header,
 )
@@ -65,9 +61,13 @@ class _Segment:
             if parsed is None or parsed[0] != FRAME_INDEX:
                 raise CorruptDataError(f"{self.path}: index frame is corrupt")
             offsets = array.array("Q")
-            offsets.frombytes(os.pread(self.fd, parsed[1], self.meta.index_offset + FRAME_HEADER))
-            if len(offsets) != self.meta.last_index - self.meta.base_index + 1:
+            raw = os.pread(self.fd, parsed[1], self.meta.index_offset + FRAME_HEADER)
+            if len(raw) != (self.meta.last_index - self.meta.base_index + 1) * offsets.itemsize:
                 raise CorruptDataError(f"{self.path}: index frame has the wrong entry count")
+            offsets.frombytes(raw)
+            # Sealed segments are not rescanned: a damaged offset must not reach pread.
+            if offsets and not HEADER_SIZE <= min(offsets) <= max(offsets) < self.meta.index_offset:
+                raise CorruptDataError(f"{self.path}: index frame points outside the segment")
             self.offsets = offsets
         return self.offsets
 
@@ -93,7 +93,7 @@ class Log:
         cluster_key: uuid.UUID | None = None,
         segment_size: int = DEFAULT_SEGMENT_SIZE,
     ) -> Log:
-        directory.mkdir(parents=True, exist_ok=True)
+        make_dir(directory)
         control = ControlFile.open(directory / CONTROL_NAME, cluster_key)
         log = cls(directory, control, segment_size)
         try:
@@ -120,7 +120,8 @@ class Log:
             fsync_dir(self.directory)
         for meta in state.segments:
             path = self.directory / _segment_name(meta.segment_id)
-            if not meta.sealed and not path.exists():
+            if not meta.sealed and _never_appended(path):
+                # Its creation may have been cut short by a crash: there is nothing to lose.
                 self._create_file(path, meta)
             self._segments.append(_Segment(path, meta, os.open(path, os.O_RDWR)))
         if not self._segments:
@@ -158,40 +159,31 @@ class Log:
         if header is None or header.base_index != segment.meta.base_index:
             raise CorruptDataError(f"{segment.path}: segment header is corrupt")
         offsets = array.array("Q")
-        pending: list[int] = []
-        batch_start = pos = good = HEADER_SIZE
+        good = HEADER_SIZE
         sealed_at = 0
-        index_at = 0
-        while pos + FRAME_HEADER <= len(data):
-            parsed = parse_frame_header(data[pos : pos + FRAME_HEADER])
-            if parsed is None:
-                break
-            kind, length = parsed
-            end = pos + FRAME_HEADER + aligned(length)
-            if end > len(data):
-                break
-            if kind == FRAME_COMMIT:
-                crc = crc32c.crc32c(data[batch_start : pos + FRAME_HEADER])
-                if data[pos + FRAME_HEADER : end] != commit_payload(crc):
-                    break
-                offsets.extend(pending)
-                pending.clear()
-                batch_start = good = end
-                if index_at:
-                    sealed_at = index_at
-            elif kind == FRAME_ENTRY:
-                pending.append(pos)
-            else:
-                index_at = pos
-            pos = end
+        while (batch := parse_batch(data, good)) is not None:
+            offsets.extend(batch.entries)
+            sealed_at = batch.index_at or sealed_at
+            good = batch.end
         if good < len(data):
-            os.ftruncate(segment.fd, good)
-            os.fsync(segment.fd)
+            self._cut_torn_tail(segment, data, good)
         segment.offsets = offsets
         segment.size = good
         if sealed_at:
             segment.meta.index_offset = sealed_at
         return bool(sealed_at)
+
+    def _cut_torn_tail(self, segment: _Segment, data: bytes, good: int) -> None:
+        # Each batch is synced before the next is written, so only the last one can be torn:
+        # an intact batch after a bad one means damage to acknowledged entries.
+        for pos in range(good + FRAME_HEADER, len(data), FRAME_HEADER):
+            if parse_batch(data, pos) is not None:
+                raise CorruptDataError(
+                    f"{segment.path}: the batch at offset {good} is damaged but the one at "
+                    f"offset {pos} after it is intact; refusing to drop acknowledged entries"
+                )
+        os.ftruncate(segment.fd, good)
+        os.fsync(segment.fd)
 
     def _seal_recovered(self, segment: _Segment) -> None:
         assert segment.offsets is not None
@@ -309,6 +301,13 @@ class Log:
             os.close(segment.fd)
         self._segments = []
         self._control.close()
+
+
+def _never_appended(path: Path) -> bool:
+    try:
+        return path.stat().st_size <= HEADER_SIZE
+    except FileNotFoundError:
+        return True
 
 
 def _read_all(fd: int) -> bytes:

@@ -1,4 +1,5 @@
-"""Bearer-token rules of both services (shared plumbing), through real server processes."""
+"""Bearer-token rules of both services (shared plumbing), through real server processes, on
+every route of both route tables; and the auth plumbing's own rules, in process."""
 
 from __future__ import annotations
 
@@ -8,14 +9,27 @@ import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import click
 import httpx
 import pytest
 
 from graft_core.errors import AuthError, ForbiddenError, GraftError
 from graft_core.graft import Graft
 from graft_core.ids import SegmentId, VolumeId
+from graft_core.service import Auth, ServeOptions, parse_tokens
+from graft_core.service import auth as auth_module
 from graft_core.types import PAGE_SIZE
-from graft_core.wire import SegmentRef, VolumesRequest, VolumesResponse
+from graft_core.wire import (
+    METASTORE_MAX_BODY,
+    ErrorBody,
+    SegmentRef,
+    VolumesRequest,
+    VolumesResponse,
+    decode,
+    encode,
+)
+from tests.fuzz.rawhttp import raw_post
+from tests.fuzz.routes import ROUTES, SAMPLES, WRITES, rpc_name
 from tests.pagestore.cluster import Cluster, metastore_command, pagestore_command, running_cluster
 
 VOL_A = VolumeId.random()
@@ -120,3 +134,141 @@ def test_refuses_non_loopback_without_tokens_before_binding(service: str, tmp_pa
     assert done.returncode != 0
     assert "not loopback" in done.stderr and "--insecure" in done.stderr
     assert not port_file.exists()  # it never bound
+
+
+RPC_ROUTES = [
+    (service, rpc_name(route), route.path)
+    for service, routes in sorted(ROUTES.items())
+    for route in routes
+    if rpc_name(route) is not None
+]
+GET_ROUTES = [
+    (service, route.path)
+    for service, routes in sorted(ROUTES.items())
+    for route in routes
+    if rpc_name(route) is None
+]
+PUBLIC = {"/health"}
+
+
+def _post(cluster: Cluster, service: str, path: str, body: bytes, header: str | None) -> int:
+    url = cluster.metastore.url if service == "metastore" else cluster.pagestore.url
+    headers = {"authorization": header} if header else {}
+    response = httpx.post(url + path, content=body, headers=headers, timeout=30)
+    if response.status_code in (401, 403):
+        error = decode(response.content, ErrorBody)
+        assert error.code == ("unauthorized" if response.status_code == 401 else "forbidden")
+    return response.status_code
+
+
+def _stored(cluster: Cluster) -> tuple[bytes, list[str]]:
+    """Every volume's LSN (as the admin sees them) and the segment objects in the store."""
+    admin = cluster.client("admin-secret")
+    listing = admin._call(
+        admin.meta, "/metastore/v1/volumes", VolumesRequest(limit=1000), VolumesResponse
+    )
+    store = Path(cluster.pagestore.command[cluster.pagestore.command.index("--store") + 1])
+    return encode(listing), sorted(p.name for p in store.rglob("*"))
+
+
+def test_every_rpc_endpoint_has_a_sample_and_the_get_routes_are_known() -> None:
+    # A new endpoint fails here until it has a sample body, and so is checked below.
+    assert {name for _, name, _ in RPC_ROUTES} == set(SAMPLES)
+    assert {path for _, path in GET_ROUTES} == {"/health", "/metrics", "/"}
+
+
+@pytest.mark.parametrize(("service", "name", "path"), RPC_ROUTES)
+def test_every_rpc_route_enforces_token_scope_and_read_only(
+    cluster: Cluster, service: str, name: str, path: str
+) -> None:
+    before = _stored(cluster)
+    body_b = encode(SAMPLES[name](VOL_B))
+    for header in (None, "Bearer wrong-secret", "Basic admin-secret", "Bearer", "admin-secret"):
+        assert _post(cluster, service, path, body_b, header) == 401, header
+    reader = _post(cluster, service, path, body_b, "Bearer reader-secret")
+    assert reader == (403 if name in WRITES else 200), reader
+    scoped = _post(cluster, service, path, body_b, "Bearer scoped-secret")
+    assert scoped == (200 if name == "volumes" else 403), scoped  # volumes filters (see above)
+    if name not in WRITES:
+        assert (
+            _post(cluster, service, path, encode(SAMPLES[name](VOL_A)), "Bearer scoped-secret")
+            == 200
+        )
+    assert _stored(cluster) == before
+
+
+@pytest.mark.parametrize(("service", "path"), GET_ROUTES)
+def test_get_routes_need_a_token_except_health(cluster: Cluster, service: str, path: str) -> None:
+    url = (cluster.metastore.url if service == "metastore" else cluster.pagestore.url) + path
+    for header in (None, "Bearer wrong-secret"):
+        response = httpx.get(url, headers={"authorization": header} if header else {})
+        if path in PUBLIC:
+            assert response.status_code == 200
+        else:
+            assert response.status_code == 401
+            assert decode(response.content, ErrorBody).code == "unauthorized"
+    for token in ("reader-secret", "scoped-secret"):
+        assert httpx.get(url, headers={"authorization": f"Bearer {token}"}).status_code == 200
+
+
+@pytest.mark.parametrize(("service", "name", "path"), RPC_ROUTES)
+def test_unknown_caller_is_refused_before_its_body_is_read(
+    cluster: Cluster, service: str, name: str, path: str
+) -> None:
+    url = cluster.metastore.url if service == "metastore" else cluster.pagestore.url
+    status, body = raw_post(url, path, {"content-length": str(10 * METASTORE_MAX_BODY)}, [b"\0"])
+    assert status == 401 and decode(body, ErrorBody).code == "unauthorized"
+
+
+def test_authenticate_compares_with_every_token_whatever_matches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    grants = parse_tokens(json.dumps(TOKENS))
+    assert all(len(known) == 32 for known in grants)  # SHA-256 digests, not the tokens
+    auth = Auth(grants)
+    compared: list[tuple[bytes, bytes]] = []
+    real = auth_module.hmac.compare_digest
+
+    def spy(a: bytes, b: bytes) -> bool:
+        compared.append((a, b))
+        return real(a, b)
+
+    monkeypatch.setattr(auth_module.hmac, "compare_digest", spy)
+    first, last = "Bearer admin-secret", "Bearer scoped-secret"
+    for header in (first, last, "Bearer nope", "Basic admin-secret", "", None):
+        compared.clear()
+        try:
+            auth.authenticate(header)
+        except AuthError:
+            assert header not in (first, last)
+        # Every known digest, each against the same presented digest, never stopping early.
+        assert sorted(known for _, known in compared) == sorted(grants), header
+        assert len({presented for presented, _ in compared}) == 1
+
+
+@pytest.mark.parametrize(
+    ("host", "insecure", "auth_off_allowed"),
+    [
+        ("127.0.0.1", False, True),
+        ("127.3.2.1", False, True),
+        ("::1", False, True),
+        ("localhost", False, True),
+        ("0.0.0.0", False, False),
+        ("::", False, False),
+        ("10.1.2.3", False, False),
+        ("graft.example", False, False),
+        ("0.0.0.0", True, True),
+    ],
+)
+def test_auth_off_only_on_loopback_or_with_insecure(
+    host: str, insecure: bool, auth_off_allowed: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("METASTORE_TOKENS", raising=False)
+    options = ServeOptions("METASTORE", host, 0, None, None, insecure, "warning")
+    if auth_off_allowed:
+        assert not options.load_auth().enabled
+    else:
+        with pytest.raises(click.UsageError, match="--insecure"):
+            options.load_auth()
+    monkeypatch.setenv("METASTORE_TOKENS", json.dumps(TOKENS))
+    assert options.load_auth().enabled

@@ -1,4 +1,5 @@
-"""Shared helpers of the sync tests: servers that restart on their own port, pages, polling."""
+"""Shared helpers of the sync tests: servers that restart on their own port behind fault proxies,
+pages, polling."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import subprocess
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -16,16 +18,22 @@ from graft_core import wire
 from graft_core.ids import VolumeId
 from graft_core.types import EMPTY_PAGE, PAGE_SIZE
 from tests.pagestore.cluster import Cluster, metastore_command, pagestore_command
+from tests.support.faultproxy import Fault, FaultPlan, FaultProxy
 from tests.support.polling import wait_until
 from tests.support.servers import ServerProcess
 
 __all__ = [
+    "SYNC_FAULTS",
     "FixedPortServer",
+    "ProxiedCluster",
+    "behind_proxies",
     "client_for",
+    "client_urls",
     "lite_for",
     "model_pages",
     "page",
     "read_all",
+    "remote_commits",
     "remote_lsns",
     "sync_cluster",
     "wait_until",
@@ -33,6 +41,20 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+# Every kind of fault at a modest rate: 6% of API calls fail, so all five attempts of a call
+# (graft_client.remote.RetryPolicy) failing is about one in a million.
+SYNC_FAULTS = FaultPlan(
+    seed=8,
+    rates={
+        Fault.UNAVAILABLE: 0.02,
+        Fault.RESET: 0.02,
+        Fault.DROP_RESPONSE: 0.02,
+        Fault.DUPLICATE: 0.02,
+        Fault.DELAY_REQUEST: 0.02,
+        Fault.DELAY_RESPONSE: 0.02,
+    },
+)
 
 
 class FixedPortServer(ServerProcess):
@@ -57,9 +79,18 @@ class FixedPortServer(ServerProcess):
         return self.url
 
 
+@dataclass
+class ProxiedCluster(Cluster):
+    """Servers behind fault proxies: clients connect to the proxies, assertions to the servers."""
+
+    metastore_proxy: FaultProxy = field(kw_only=True)
+    pagestore_proxy: FaultProxy = field(kw_only=True)
+
+
 @contextmanager
-def sync_cluster(tmp: Path) -> Iterator[Cluster]:
-    """Metastore + pagestore on loopback; ``kill()`` then ``start()`` keeps each one's URL."""
+def sync_cluster(tmp: Path, faults: FaultPlan = SYNC_FAULTS) -> Iterator[ProxiedCluster]:
+    """Metastore + pagestore on loopback, each behind a ``FaultProxy`` running ``faults``;
+    ``kill()`` then ``start()`` keeps each server's URL."""
     for sub in ("m", "p"):
         (tmp / sub).mkdir(parents=True, exist_ok=True)
     meta = FixedPortServer(metastore_command("--data-dir", str(tmp / "meta")), tmp / "m")
@@ -78,19 +109,42 @@ def sync_cluster(tmp: Path) -> Iterator[Cluster]:
             tmp / "p",
         )
         pages.start()
-        yield Cluster(meta, pages)
+        with behind_proxies(Cluster(meta, pages), faults) as proxied:
+            yield proxied
     finally:
         if pages is not None:
             pages.kill()
         meta.kill()
 
 
+@contextmanager
+def behind_proxies(servers: Cluster, faults: FaultPlan) -> Iterator[ProxiedCluster]:
+    """A ``FaultProxy`` running ``faults`` in front of each server (the pagestore's with the
+    next seed, so the two do not inject in lockstep)."""
+    pages_faults = replace(faults, seed=faults.seed + 1)
+    with (
+        FaultProxy(servers.metastore.url, faults) as meta,
+        FaultProxy(servers.pagestore.url, pages_faults) as pages,
+    ):
+        yield ProxiedCluster(
+            servers.metastore, servers.pagestore, metastore_proxy=meta, pagestore_proxy=pages
+        )
+
+
+def client_urls(cluster: Cluster) -> tuple[str, str]:
+    """Where clients connect: the fault proxies when the cluster has them, else the servers."""
+    if isinstance(cluster, ProxiedCluster):
+        return cluster.metastore_proxy.url, cluster.pagestore_proxy.url
+    return cluster.metastore.url, cluster.pagestore.url
+
+
 def client_for(cluster: Cluster, data_dir: Path) -> Client:
-    return Client(data_dir, metastore=cluster.metastore.url, pagestore=cluster.pagestore.url)
+    metastore, pagestore = client_urls(cluster)
+    return Client(data_dir, metastore=metastore, pagestore=pagestore)
 
 
 def lite_for(cluster: Cluster) -> LiteClient:
-    return LiteClient(cluster.metastore.url, cluster.pagestore.url)
+    return LiteClient(*client_urls(cluster))
 
 
 def page(tag: str) -> bytes:
@@ -123,8 +177,8 @@ def model_pages(model: Mapping[int, bytes], page_count: int, last: int) -> dict[
     }
 
 
-def remote_lsns(cluster: Cluster, vid: VolumeId) -> list[int]:
-    """Every LSN in the metastore's log of ``vid`` (empty if it has none), straight from HTTP."""
+def remote_commits(cluster: Cluster, vid: VolumeId) -> list[wire.CommitInfo]:
+    """Every commit in the metastore's log of ``vid`` (empty if it has none), straight from HTTP."""
     request = wire.PullCommitsRequest(vid=vid, start=1, end=None)
     response = httpx.post(
         cluster.metastore.url + "/metastore/v1/pull_commits",
@@ -135,5 +189,9 @@ def remote_lsns(cluster: Cluster, vid: VolumeId) -> list[int]:
     if response.status_code == 404:
         return []
     assert response.status_code == 200, response.text
-    answer = wire.decode(response.content, wire.PullCommitsResponse, limit=1 << 30)
-    return [commit.lsn for commit in answer.commits]
+    return wire.decode(response.content, wire.PullCommitsResponse, limit=1 << 30).commits
+
+
+def remote_lsns(cluster: Cluster, vid: VolumeId) -> list[int]:
+    """Every LSN in the metastore's log of ``vid`` (empty if it has none)."""
+    return [commit.lsn for commit in remote_commits(cluster, vid)]

@@ -1,0 +1,90 @@
+"""What a chaos run contains: its volumes, its processes and how often the killer strikes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+DEFAULT_KILL_EVERY_S = 3.5  # 10 minutes give about 170 strikes
+
+__all__ = [
+    "DEFAULT_KILL_EVERY_S",
+    "DEFAULT_VOLUMES",
+    "ChaosConfig",
+    "RoleKind",
+    "VolumeKind",
+    "VolumePlan",
+    "role_kind",
+]
+
+
+class VolumeKind(StrEnum):
+    TRACKER = "tracker"
+    BANK = "bank"
+
+
+class RoleKind(StrEnum):
+    METASTORE = "metastore"
+    PAGESTORE = "pagestore"
+    WRITER = "writer"
+    READER = "reader"
+    LITE = "lite"
+    DAEMON = "daemon"
+
+
+@dataclass(frozen=True)
+class VolumePlan:
+    name: str
+    kind: VolumeKind
+    writers: int
+
+
+# Two writers on a volume make conflicts happen; one writer alone must never see one.
+DEFAULT_VOLUMES = (
+    VolumePlan("t1", VolumeKind.TRACKER, 2),
+    VolumePlan("t2", VolumeKind.TRACKER, 1),
+    VolumePlan("b1", VolumeKind.BANK, 2),
+    VolumePlan("b2", VolumeKind.BANK, 1),
+)
+
+
+@dataclass(frozen=True)
+class ChaosConfig:
+    minutes: float
+    seed: int
+    run_dir: Path
+    kill_every_s: float = DEFAULT_KILL_EVERY_S
+    pause_share: float = 0.25
+    volumes: tuple[VolumePlan, ...] = DEFAULT_VOLUMES
+    full_readers: int = 1
+    lite_readers: int = 1
+    daemon: bool = True
+    writer_pause_s: float = 0.3
+
+    @property
+    def seconds(self) -> float:
+        return self.minutes * 60.0
+
+    def writer_names(self, volume: VolumePlan) -> list[str]:
+        return [f"writer-{volume.name}-{n}" for n in range(1, volume.writers + 1)]
+
+    def worker_names(self) -> list[str]:
+        names = [name for volume in self.volumes for name in self.writer_names(volume)]
+        names += [f"reader-{n}" for n in range(1, self.full_readers + 1)]
+        names += [f"lite-{n}" for n in range(1, self.lite_readers + 1)]
+        return names + (["daemon"] if self.daemon else [])
+
+    def role_names(self) -> list[str]:
+        return [RoleKind.METASTORE.value, RoleKind.PAGESTORE.value, *self.worker_names()]
+
+    def reproduce(self) -> str:
+        command = f"python -m tests.chaos --minutes {self.minutes:g} --seed {self.seed}"
+        if self.kill_every_s != DEFAULT_KILL_EVERY_S:
+            command += f" --kill-every {self.kill_every_s:g}"
+        return command
+
+
+def role_kind(name: str) -> RoleKind:
+    """``writer-t1-2`` -> WRITER: a role's kind is its name up to the first dash."""
+    return RoleKind(name.split("-", 1)[0])
