@@ -178,18 +178,26 @@ def model_pages(model: Mapping[int, bytes], page_count: int, last: int) -> dict[
 
 
 def remote_commits(cluster: Cluster, vid: VolumeId) -> list[wire.CommitInfo]:
-    """Every commit in the metastore's log of ``vid`` (empty if it has none), straight from HTTP."""
-    request = wire.PullCommitsRequest(vid=vid, start=1, end=None)
-    response = httpx.post(
-        cluster.metastore.url + "/metastore/v1/pull_commits",
-        content=wire.encode(request),
-        headers={"content-type": wire.CONTENT_TYPE},
-        timeout=10,
-    )
-    if response.status_code == 404:
-        return []
-    assert response.status_code == 200, response.text
-    return wire.decode(response.content, wire.PullCommitsResponse, limit=1 << 30).commits
+    """Every commit in the metastore's log of ``vid`` (empty if it has none), straight from HTTP.
+
+    The metastore answers at most ``MAX_PULL_COMMITS`` per call, so this asks until it gets none.
+    """
+    commits: list[wire.CommitInfo] = []
+    while True:
+        request = wire.PullCommitsRequest(vid=vid, start=commits[-1].lsn + 1 if commits else 1)
+        response = httpx.post(
+            cluster.metastore.url + "/metastore/v1/pull_commits",
+            content=wire.encode(request),
+            headers={"content-type": wire.CONTENT_TYPE},
+            timeout=10,
+        )
+        if response.status_code == 404:
+            return commits
+        assert response.status_code == 200, response.text
+        page = wire.decode(response.content, wire.PullCommitsResponse, limit=1 << 30).commits
+        if not page:
+            return commits
+        commits += page
 
 
 def remote_lsns(cluster: Cluster, vid: VolumeId) -> list[int]:

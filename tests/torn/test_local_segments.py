@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from graft_core.objstore import LocalStore
-from tests.torn.tornfs import count_syncs, power_cut
+from tests.torn.tornfs import cut_at_every_sync
 
 SEEDS_PER_POINT = 4
 
@@ -86,12 +86,4 @@ def _check_recovered(root: Path, progress: Progress) -> None:
 
 
 def test_power_cut_at_every_sync_keeps_every_acknowledged_object(tmp_path: Path) -> None:
-    syncs = count_syncs(tmp_path, lambda: _workload(tmp_path / "count", Progress()))
-    for crash_at in range(1, syncs + 2):
-        for seed in range(SEEDS_PER_POINT):
-            root = tmp_path / f"cut{crash_at}-{seed}"
-            root.mkdir()
-            progress = Progress()
-            with power_cut(root, seed=crash_at * 100 + seed, crash_at=crash_at):
-                _workload(root / "store", progress)
-            _check_recovered(root / "store", progress)
+    cut_at_every_sync(tmp_path, SEEDS_PER_POINT, Progress, _workload, _check_recovered)

@@ -17,7 +17,7 @@ from graft_core.errors import CorruptDataError
 from metastore_server.log import Log
 from metastore_server.log.control import BLOCK_SIZE, SLOT_SIZE, ControlFile, LogState
 from metastore_server.log.format import HEADER_SIZE
-from tests.torn.tornfs import count_syncs, power_cut
+from tests.torn.tornfs import cut_at_every_sync
 
 SEGMENT_SIZE = 1024
 BATCHES = 14
@@ -75,16 +75,8 @@ def _check_recovered(directory: Path, progress: Progress) -> None:
 
 
 def test_power_cut_at_every_sync_keeps_the_synced_prefix(tmp_path: Path) -> None:
-    total = count_syncs(tmp_path, lambda: _workload(tmp_path / "count", Progress()))
+    total = cut_at_every_sync(tmp_path, SEEDS_PER_POINT, Progress, _workload, _check_recovered)
     assert total > BATCHES  # seals, control writes and directory syncs come on top of appends
-    for crash_at in range(1, total + 2):
-        for seed in range(SEEDS_PER_POINT):
-            root = tmp_path / f"cut{crash_at}-{seed}"
-            root.mkdir()
-            progress = Progress()
-            with power_cut(root, seed=crash_at * 100 + seed, crash_at=crash_at):
-                _workload(root / "log", progress)
-            _check_recovered(root / "log", progress)
 
 
 def test_a_torn_state_slot_never_pairs_a_new_sequence_with_an_old_state(tmp_path: Path) -> None:

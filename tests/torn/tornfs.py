@@ -33,7 +33,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import msgspec
 
@@ -45,6 +45,7 @@ __all__ = [
     "PowerCut",
     "TornFS",
     "count_syncs",
+    "cut_at_every_sync",
     "dump_image",
     "load_image",
     "power_cut",
@@ -52,6 +53,7 @@ __all__ = [
 ]
 
 Image = dict[str, bytes | None]
+P = TypeVar("P")
 # name -> (inode, is a directory)
 Listing = dict[str, tuple[int, bool]]
 _TEAR_TAILS = ("old", "zeros", "garbage")
@@ -276,3 +278,24 @@ def power_cut(root: Path, seed: int, crash_at: int | None) -> Iterator[TornFS]:
         pass
     assert torn.image is not None
     restore(torn.root, torn.image)
+
+
+def cut_at_every_sync(
+    root: Path,
+    seeds: int,
+    new_progress: Callable[[], P],
+    workload: Callable[[Path, P], object],
+    check_recovered: Callable[[Path, P], object],
+) -> int:
+    """Run ``workload`` once per possible crash point and seed, cut the power there, then check
+    what recovery finds against the progress the workload acknowledged; returns the sync count."""
+    total = count_syncs(root, lambda: workload(root / "count", new_progress()))
+    for crash_at in range(1, total + 2):  # + 1: the power also fails after the last sync
+        for seed in range(seeds):
+            run_root = root / f"cut{crash_at}-{seed}"
+            run_root.mkdir()
+            progress = new_progress()
+            with power_cut(run_root, seed=crash_at * 100 + seed, crash_at=crash_at):
+                workload(run_root / "data", progress)
+            check_recovered(run_root / "data", progress)
+    return total
