@@ -30,6 +30,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from benchmarks.reporting.results import record
 from graft_core.graft import Graft
 from graft_core.ids import ClientId, SegmentId, VolumeId
 from graft_core.service import ServeOptions, serve
@@ -271,6 +272,15 @@ def run(
                     f"{op:<12}{batch:>6}{clients:>8}{real:>10.1f} MiB/s{raw:>10.1f} MiB/s"
                     f"{real / raw:>8.0%}"
                 )
+                record(
+                    "pagestore",
+                    f"{op}, {batch} pages, {clients} clients",
+                    unit="MiB/s",
+                    ours=real,
+                    baseline=raw,
+                    baseline_name="raw echo",
+                    goal_min=0.5,
+                )
     stored = sum(f.stat().st_size for f in segments_dir.rglob("*") if f.is_file())
     metrics = httpx.get(f"{store_url}/metrics").text
     written = next(
@@ -282,6 +292,15 @@ def run(
     print(
         f"\nstorage: {per_page:.0f} bytes per SQLite-like page = {per_page / PAGE_SIZE:.0%} of raw "
         f"({written:.0f} pages in {stored / MIB:.1f} MiB of segments; goal <= 40%)"
+    )
+    record(
+        "pagestore",
+        "bytes stored per SQLite-like page",
+        unit="bytes",
+        ours=per_page,
+        baseline=PAGE_SIZE,
+        baseline_name="raw page",
+        goal_max=0.4,
     )
 
 

@@ -2,22 +2,31 @@
 single-process Python loop over the same code, each on its own copy of the same data; and what a
 lite read of the latest LSN costs (client round trips, pagestore segment GETs) before and after.
 
+Every mode is timed over the same span, the compaction itself: the Python loop runs in a process
+that has imported the pipeline already, so each Spark session first starts its Python workers and
+has them import it too. The data set is sized so that the measured span lasts several seconds
+and Spark's fixed costs per job are small next to it.
+
 Real metastore and pagestore processes on loopback, segments as local files. Usage:
-    .venv/bin/python benchmarks/pipeline.py [--volumes 16] [--commits 20] [--pages 96]
+    .venv/bin/python benchmarks/pipeline.py [--volumes 256] [--commits 8] [--pages 128]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's packages and tests
+
+from pyspark.sql import SparkSession
 
 from benchmarks.reporting.results import record
 from graft_client import LiteClient
@@ -69,8 +78,8 @@ def lite_read_cost(cluster: Cluster, location: Location, vid: VolumeId) -> tuple
     return int(trips), int(metric_sum(*gets) - before[1])
 
 
-def python_compact(location: Location, vids: list[VolumeId]) -> float:
-    """Pages per second of the same per-volume work, in this process, one volume at a time."""
+def python_compact(location: Location, vids: list[VolumeId]) -> tuple[int, float]:
+    """(pages, seconds) of the same per-volume work, in this process, one volume at a time."""
     now = time.time_ns() // 1_000_000
     started = time.perf_counter()
     pages = 0
@@ -79,48 +88,73 @@ def python_compact(location: Location, vids: list[VolumeId]) -> float:
         for vid in vids:
             for result in compact_volume(ctx, vid, retention=RETENTION, now_ms=now):
                 pages += result["pages"]
-    return pages / (time.perf_counter() - started)
+    return pages, time.perf_counter() - started
 
 
-def spark_compact(master: str, location: Location, vids: list[VolumeId]) -> float:
+def start_workers(spark: SparkSession) -> None:
+    """Start every core's Python worker and import the pipeline in it, outside the timed span."""
+    slots = spark.sparkContext.defaultParallelism * 4
+    imported = (
+        spark.sparkContext.parallelize(range(slots), slots)
+        .map(lambda _: importlib.import_module("graft_pipeline.compact").__name__)
+        .distinct()
+        .collect()
+    )
+    assert imported == ["graft_pipeline.compact"]
+
+
+def spark_compact(master: str, location: Location, vids: list[VolumeId]) -> tuple[int, float]:
     spark = session(master, app_name=f"bench-{master}")
     try:
-        warm = spark.sparkContext.parallelize(range(8), 8).map(lambda x: x).count()  # start workers
-        assert warm == 8
+        start_workers(spark)
         summary = run_compact(spark, location, vids, RETENTION)
-        return float(summary["pages_per_second"])
+        return summary["pages"], summary["seconds"]
     finally:
         spark.stop()
 
 
+def show(mode: str, pages: int, seconds: float) -> float:
+    rate = pages / seconds
+    print(f"compaction, {mode + ':':22} {rate:9.0f} pages/s ({pages} pages in {seconds:.2f}s)")
+    return rate
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--volumes", type=int, default=32)
-    parser.add_argument("--commits", type=int, default=16)
-    parser.add_argument("--pages", type=int, default=96, help="Pages written per commit.")
-    parser.add_argument("--pool", type=int, default=1024, help="Pages per volume.")
+    parser.add_argument("--volumes", type=int, default=256)
+    parser.add_argument("--commits", type=int, default=8)
+    parser.add_argument("--pages", type=int, default=128, help="Pages written per commit.")
+    parser.add_argument(
+        "--pool", type=int, default=1024, help="Pages per volume (a lite read takes 1024)."
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp, running_cluster(Path(tmp)) as cluster:
         location = Location(
             cluster.metastore.url, str(Path(tmp) / "segments"), cluster.pagestore.url
         )
-        http = cluster.client()
         started = time.perf_counter()
-        sets = [
-            build_set(http, args.volumes, args.commits, args.pages, args.pool) for _ in range(3)
-        ]
+        with ThreadPoolExecutor(3) as builders:  # the servers encode on both cores
+            built = [
+                builders.submit(
+                    build_set, cluster.client(), args.volumes, args.commits, args.pages, args.pool
+                )
+                for _ in range(3)
+            ]
+            sets = [future.result() for future in built]
         print(
             f"data: 3 identical sets x {args.volumes} volumes x {args.commits} commits x"
             f" {args.pages} pages (pool {args.pool}) built in {time.perf_counter() - started:.1f}s"
         )
         before = lite_read_cost(cluster, location, sets[2][0])
-        python_rate = python_compact(location, sets[0])
-        local1 = spark_compact("local[1]", location, sets[1])
-        local2 = spark_compact("local[2]", location, sets[2])
+        runs = {
+            "single-process Python": python_compact(location, sets[0]),
+            "Spark local[1]": spark_compact("local[1]", location, sets[1]),
+            "Spark local[2]": spark_compact("local[2]", location, sets[2]),
+        }
         after = lite_read_cost(cluster, location, sets[2][1])
-        print(f"compaction, single-process Python: {python_rate:9.0f} pages/s")
-        print(f"compaction, Spark local[1]:        {local1:9.0f} pages/s")
-        print(f"compaction, Spark local[2]:        {local2:9.0f} pages/s")
+        assert len({pages for pages, _ in runs.values()}) == 1, f"not the same work: {runs}"
+        rates = {mode: show(mode, *run) for mode, run in runs.items()}
+        python_rate, local1, local2 = rates.values()
         print(f"scaling local[2] / local[1]:       {local2 / local1:9.2f}x")
         print(f"local[2] / single-process Python:  {local2 / python_rate:9.2f}x")
         print(f"lite read of the latest LSN ({args.pool} pages), cold pagestore cache:")

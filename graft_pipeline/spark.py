@@ -18,6 +18,7 @@ __all__ = ["DEFAULT_MASTER", "session"]
 
 DEFAULT_MASTER = "local[*]"
 _ROOT = str(Path(__file__).resolve().parent.parent)
+_JVM = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1"
 
 
 def _prepare_environment() -> None:
@@ -41,7 +42,9 @@ def session(
         # Sized for a 2-core, few-GiB machine; a cluster overrides these with spark-submit.
         .config("spark.driver.memory", os.environ.get("GRAFT_SPARK_DRIVER_MEMORY", "1g"))
         .config("spark.sql.shuffle.partitions", "8")
-        .config("spark.default.parallelism", "8")
+        # The driver JVM only plumbs Python tasks here: a serial GC and no C2 JIT keep its
+        # background threads off the cores the Python workers need.
+        .config("spark.driver.extraJavaOptions", os.environ.get("GRAFT_SPARK_JAVA_OPTIONS", _JVM))
         # Jobs talk to the metastore and the object store from tasks; no Arrow/pandas needed.
         .config("spark.python.worker.reuse", "true")
         .config("spark.ui.showConsoleProgress", "false")  # the CLI draws its own (rich)

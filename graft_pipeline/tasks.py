@@ -1,5 +1,10 @@
 """Per-volume work as Spark tasks: volume ids are parallelized, each partition opens its own
-metastore client and object store once and runs the work for each of its volumes.
+metastore client and object store once and runs the work for each of its volumes, one at a time
+(a task holds one volume's pages, not its partition's).
+
+A few partitions per core: enough that an unlucky large volume does not leave the other cores
+idle at the end, few enough that Spark's cost per task (scheduling, a round trip to a Python
+worker: tens of milliseconds on a small machine) stays small next to the work.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from graft_pipeline.metastore import MetastoreHttp
 __all__ = ["TaskContext", "per_volume"]
 
 T = TypeVar("T")
+TASKS_PER_CORE = 2
 
 
 @dataclass
@@ -42,9 +48,9 @@ def per_volume(
     vids: list[VolumeId],
     work: Callable[[TaskContext, VolumeId], Iterable[T]],
 ) -> Any:
-    """An RDD of everything ``work`` yields for each volume (one task per volume, up to a cap)."""
+    """An RDD of everything ``work`` yields for each volume (``TASKS_PER_CORE`` tasks per core)."""
     sc = spark.sparkContext
-    slices = max(1, min(len(vids), sc.defaultParallelism * 4))
+    slices = max(1, min(len(vids), sc.defaultParallelism * TASKS_PER_CORE))
     return sc.parallelize([str(vid) for vid in vids], slices).mapPartitions(
         lambda part: _run_partition(location, work, part)
     )
