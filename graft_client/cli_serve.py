@@ -11,7 +11,6 @@ the other is stopped and the command exits non-zero.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -24,6 +23,8 @@ from types import FrameType
 
 import click
 import httpx
+
+from graft_core.files import replace_file
 
 __all__ = ["serve_command"]
 
@@ -76,12 +77,6 @@ def _healthy(url: str) -> bool:
         return httpx.get(url + "/health", timeout=2.0).status_code == 200
     except httpx.TransportError:
         return False
-
-
-def _write_ready(path: Path, doc: dict[str, object]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(doc))
-    os.replace(tmp, path)  # a reader never sees a half-written file
 
 
 @click.command("serve")
@@ -165,9 +160,8 @@ def serve_command(
             click.echo(f"metastore: {meta.url}\npagestore: {pages.url}\n(Ctrl-C to stop)")
             if ready_file is not None:
                 pids = {child.name: child.proc.pid for child in children}
-                _write_ready(
-                    ready_file, {"metastore": meta.url, "pagestore": pages.url, "pids": pids}
-                )
+                ready = {"metastore": meta.url, "pagestore": pages.url, "pids": pids}
+                replace_file(ready_file, json.dumps(ready).encode(), durable=False)
             while not stop.wait(_POLL_S * 4):
                 dead = [child for child in children if child.proc.poll() is not None]
                 if dead:

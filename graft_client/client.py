@@ -7,7 +7,6 @@ import os
 import threading
 import time
 import weakref
-from types import TracebackType
 
 from graft_client.config import resolve_data_dir, resolve_keep_commits
 from graft_client.pins import PinRegistry
@@ -22,6 +21,7 @@ from graft_client.sync.observe import ErrorLog, FetchStatsBook
 from graft_client.sync.prefetch import Prefetcher
 from graft_client.sync.runtime import SyncRuntime
 from graft_client.volume import Volume, VolumeInfo
+from graft_core.closing import Closing
 from graft_core.errors import ClosedError, InvalidInputError, StorageError, VolumeNotFoundError
 from graft_core.ids import ClientId, VolumeId
 
@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 CLIENT_ID_KEY = b"client_id"
 
 
-class Client:
+class Client(Closing):
     """The library entry point.
 
     ``data_dir`` defaults to ``$GRAFT_DIR`` or a per-user directory. One client owns a data
@@ -212,17 +212,6 @@ class Client:
         if self._db is not None:
             self._db.close()
             self._db = None
-
-    def __enter__(self) -> Client:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def __repr__(self) -> str:
         return f"Client({str(self.data_dir)!r}, client_id={str(self.client_id)!r})"

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from types import TracebackType
 
 from graft_client.sync.runtime import SyncRuntime
+from graft_core.closing import Closing
 from graft_core.errors import InvalidInputError
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
@@ -23,7 +23,7 @@ def _volume_id(vid: VolumeId | str) -> VolumeId:
     return VolumeId.parse(vid) if isinstance(vid, str) else vid
 
 
-class LiteClient:
+class LiteClient(Closing):
     def __init__(
         self, metastore: str | None = None, pagestore: str | None = None, token: str | None = None
     ) -> None:
@@ -57,14 +57,3 @@ class LiteClient:
 
     def close(self) -> None:
         self._runtime.close()
-
-    def __enter__(self) -> LiteClient:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from types import TracebackType
 from typing import TYPE_CHECKING
 
 from graft_client.storage.pages import PageCursor
 from graft_client.storage.records import EMPTY_MARKER, PENDING_MARKER
+from graft_core.closing import Closing
 from graft_core.errors import ClosedError, CorruptDataError
 from graft_core.types import EMPTY_PAGE, MAX_PAGEIDX, PAGE_SIZE, Snapshot, check_pageidx
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 __all__ = ["VolumeReader"]
 
 
-class VolumeReader:
+class VolumeReader(Closing):
     """Every read sees the snapshot the reader was opened at, whatever commits land meanwhile.
 
     Readers are cheap and many may be open at once; each is for one thread. Close them (or use
@@ -77,14 +77,3 @@ class VolumeReader:
         # A reader dropped without close() must not pin its snapshot forever.
         if getattr(self, "_cursor", None) is not None:
             self.close()
-
-    def __enter__(self) -> VolumeReader:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

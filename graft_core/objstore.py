@@ -37,15 +37,16 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import obstore
 from obstore.exceptions import AlreadyExistsError
 from obstore.store import from_url
 
+from graft_core.closing import Closing
 from graft_core.errors import InvalidInputError, NotFoundError, StorageError
+from graft_core.files import fsync_dir, make_dirs
 
 if TYPE_CHECKING:
     from obstore.store import ClientConfig, RetryConfig, S3Config
@@ -91,7 +92,7 @@ def check_range(start: int, length: int) -> None:
         raise InvalidInputError(f"invalid byte range start={start} length={length}")
 
 
-class ObjectStore(abc.ABC):
+class ObjectStore(Closing):
     """Immutable-object storage: every method is blocking and safe to call from many threads."""
 
     @abc.abstractmethod
@@ -125,17 +126,6 @@ class ObjectStore(abc.ABC):
     @abc.abstractmethod
     def close(self) -> None:
         """Release resources; the store is not used afterwards."""
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def _now_ms() -> int:
@@ -203,27 +193,6 @@ def _sync_file(fd: int) -> None:
     getattr(os, "fdatasync", os.fsync)(fd)
 
 
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _make_parents(path: Path) -> None:
-    """Create missing parent directories, fsyncing each new entry's own parent."""
-    missing: list[Path] = []
-    parent = path.parent
-    while not parent.is_dir():
-        missing.append(parent)
-        parent = parent.parent
-    for directory in reversed(missing):
-        with contextlib.suppress(FileExistsError):  # a concurrent writer made it first
-            directory.mkdir()
-        _fsync_dir(directory.parent)
-
-
 class LocalStore(ObjectStore):
     """Durable objects as files under ``root``; keys map to nested paths."""
 
@@ -231,7 +200,7 @@ class LocalStore(ObjectStore):
         self.root = Path(root).resolve()
         self._tmp = self.root / _TMP_DIR
         try:
-            _make_parents(self._tmp / "probe")
+            make_dirs(self._tmp)
             self._remove_stale_temps()
         except OSError as exc:
             raise StorageError(f"cannot open local store at {self.root}: {exc}") from exc
@@ -294,7 +263,7 @@ class LocalStore(ObjectStore):
     def _install(self, key: str, data: bytes, *, replace: bool) -> bool:
         path = self._path(key)
         try:
-            _make_parents(path)
+            make_dirs(path.parent)
             tmp = self._write_temp(data)
             try:
                 if replace:
@@ -306,7 +275,7 @@ class LocalStore(ObjectStore):
                         return False
             finally:
                 tmp.unlink(missing_ok=True)
-            _fsync_dir(path.parent)
+            fsync_dir(path.parent)
             return True
         except (IsADirectoryError, NotADirectoryError) as exc:
             raise InvalidInputError(f"key {key!r} collides with another key's path") from exc
@@ -327,7 +296,7 @@ class LocalStore(ObjectStore):
             return  # missing, or a "directory", which is a key prefix and not an object
         except OSError as exc:
             raise StorageError(f"cannot delete {key!r}: {exc}") from exc
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
 
     def list(self, prefix: str) -> Iterator[ObjectMeta]:
         check_prefix(prefix)

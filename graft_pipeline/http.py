@@ -10,11 +10,11 @@ from __future__ import annotations
 import ssl
 import time
 from functools import cache
-from types import TracebackType
-from typing import Self, TypeVar
+from typing import TypeVar
 
 import httpx
 
+from graft_core.closing import Closing
 from graft_core.errors import ServiceUnavailableError
 from graft_core.wire import (
     CONTENT_TYPE,
@@ -36,7 +36,7 @@ def _tls_context() -> ssl.SSLContext:
     return httpx.create_ssl_context()
 
 
-class ServiceHttp:
+class ServiceHttp(Closing):
     PREFIX = ""
 
     def __init__(self, url: str, token: str | None = None, timeout: float = 60.0) -> None:
@@ -69,14 +69,3 @@ class ServiceHttp:
 
     def close(self) -> None:
         self._http.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import anyio.to_thread
 from starlette.applications import Starlette
 
-from graft_core.service import Auth, Endpoint, Grant, rpc_routes, service_app
+from graft_core.service import Auth, Endpoint, Grant, service_app
 from graft_core.wire import (
     CONTENT_TYPE,
     METASTORE_MAX_BODY,
@@ -138,21 +138,17 @@ def create_app(config: Config) -> Starlette:
         finally:
             await state.pop("catalog").aclose()
 
-    routes = rpc_routes(
+    app = service_app(
         PREFIX,
         _endpoints(lambda: state["catalog"]),
         auth=config.auth,
         max_body=config.max_body,
-        requests=metrics.requests,
-        log=log,
-    )
-    app = service_app(
-        routes,
         lifespan=lifespan,
         registry=metrics.registry,
+        requests=metrics.requests,
+        log=log,
         ready=lambda: "catalog" in state,
         describe=config.describe,
-        auth=config.auth,
     )
     app.state.metrics = metrics
     return app

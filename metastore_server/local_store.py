@@ -10,9 +10,9 @@ from __future__ import annotations
 import array
 import asyncio
 import bisect
-import os
 import uuid
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import anyio.to_thread
@@ -20,10 +20,11 @@ import crc32c
 import msgspec
 
 from graft_core.errors import CorruptDataError
+from graft_core.files import replace_file
 from graft_core.ids import VolumeId
 from graft_core.wire import encode
 from metastore_server.log import GroupCommitter, Log
-from metastore_server.log.control import ControlFile, fsync_dir
+from metastore_server.log.control import ControlFile
 from metastore_server.log.group import BatchStats
 from metastore_server.log.wal import CONTROL_NAME, DEFAULT_SEGMENT_SIZE
 from metastore_server.metrics import Metrics
@@ -163,11 +164,11 @@ class LocalRecordStore:
 
     def write_index_checkpoint(self) -> None:
         """Write the index checkpoint now (blocking)."""
-        _write_durably(self.index_path, self._snapshot_index())
+        replace_file(self.index_path, self._snapshot_index(), durable=True)
         self._checkpointed = self._applied
 
     async def _checkpoint_later(self, data: bytes, covers: int) -> None:
-        await anyio.to_thread.run_sync(_write_durably, self.index_path, data)
+        await anyio.to_thread.run_sync(partial(replace_file, self.index_path, data, durable=True))
         self._checkpointed = covers
 
     def _on_batch(self, stats: BatchStats) -> None:
@@ -242,13 +243,3 @@ def check_data_dir(directory: Path, cluster_key: uuid.UUID | None) -> None:
     rather than a failed server start-up with a traceback.
     """
     ControlFile.check(directory / LOG_NAME / CONTROL_NAME, cluster_key)
-
-
-def _write_durably(path: Path, data: bytes) -> None:
-    tmp = path.with_suffix(".tmp")
-    with open(tmp, "wb") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
-    fsync_dir(path.parent)

@@ -13,7 +13,7 @@ from starlette.applications import Starlette
 
 from graft_core.errors import InvalidInputError, PayloadTooLargeError
 from graft_core.objstore import open_store
-from graft_core.service import Endpoint, Grant, rpc_routes, service_app
+from graft_core.service import Endpoint, Grant, service_app
 from graft_core.wire import (
     Message,
     ReadPagesRequest,
@@ -108,7 +108,7 @@ def create_app(config: Config) -> Starlette:
     async def read_pages(req: ReadPagesRequest, grant: Grant) -> Message:
         return await state["parts"].reader.read(req)
 
-    routes = rpc_routes(
+    app = service_app(
         PREFIX,
         [
             Endpoint("write_pages", WritePagesRequest, True, write_pages),
@@ -116,16 +116,12 @@ def create_app(config: Config) -> Starlette:
         ],
         auth=config.auth,
         max_body=config.max_body,
-        requests=metrics.requests,
-        log=log,
-    )
-    app = service_app(
-        routes,
         lifespan=lifespan,
         registry=metrics.registry,
+        requests=metrics.requests,
+        log=log,
         ready=lambda: "parts" in state,
         describe=config.describe,
-        auth=config.auth,
     )
     app.state.metrics = metrics
     return app

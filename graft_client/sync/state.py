@@ -207,10 +207,19 @@ def _remote_slots(
     return slots
 
 
-def _stage(volume: Volume, batch: Batch, lsn: int, slots: dict[int, bytes]) -> Graft:
+def _stage_commit(
+    volume: Volume,
+    batch: Batch,
+    lsn: int,
+    slots: dict[int, bytes],
+    page_count: int,
+    remote_lsn: int | None,
+) -> None:
+    """Local commit ``lsn`` in ``batch``: the page ``slots`` and the commit record naming them."""
     for pageidx, slot in slots.items():
         put_page(batch, volume._db, volume.vid, pageidx, lsn, slot)
-    return Graft(slots)
+    record = CommitRecord(page_count, Graft(slots).serialize(), _now_ms(), remote_lsn)
+    volume._client._records.put_commit(batch, volume.vid, lsn, record)
 
 
 def _synced_page_count(volume: Volume, record: SnapshotRecord) -> int:
@@ -238,13 +247,9 @@ def reset_to_remote(volume: Volume) -> None:
         assert record is not None
         lsn = record.lsn + 1
         batch = volume._db.batch()
-        changed = _stage(volume, batch, lsn, _revert_slots(volume, record))
         page_count = _synced_page_count(volume, record)
-        records.put_commit(
-            batch,
-            volume.vid,
-            lsn,
-            CommitRecord(page_count, changed.serialize(), _now_ms(), record.remote_lsn),
+        _stage_commit(
+            volume, batch, lsn, _revert_slots(volume, record), page_count, record.remote_lsn
         )
         remote_local = None if record.remote_lsn is None else lsn
         reverted = SnapshotRecord(lsn, page_count, record.remote_lsn, remote_local)
@@ -281,13 +286,7 @@ def apply_pull(
         base_count = 0 if record is None else record.page_count
         batch = volume._db.batch()
         slots = _remote_slots(volume, base_count, page_count, graft)
-        changed = _stage(volume, batch, lsn, slots)
-        records.put_commit(
-            batch,
-            volume.vid,
-            lsn,
-            CommitRecord(page_count, changed.serialize(), _now_ms(), remote_lsn),
-        )
+        _stage_commit(volume, batch, lsn, slots, page_count, remote_lsn)
         pulled = SnapshotRecord(lsn, page_count, remote_lsn, lsn)
         _write_state(volume, batch, snapshot=pulled, status=VolumeStatus.OK)
         return PullOutcome.APPLIED
@@ -313,13 +312,7 @@ def _rebase(
     )
     assert set(replay) <= set(at_remote), "every replayed page has a version at the remote LSN"
     batch = volume._db.batch()
-    changed = _stage(volume, batch, remote_at, at_remote)
-    records.put_commit(
-        batch,
-        volume.vid,
-        remote_at,
-        CommitRecord(page_count, changed.serialize(), _now_ms(), remote_lsn),
-    )
+    _stage_commit(volume, batch, remote_at, at_remote, page_count, remote_lsn)
     # The batch is not visible to reads yet, so the version at remote_at is moved by hand.
     for idx, slot in replay.items():
         batch.put("pages", page_key(volume.vid, idx, remote_at), at_remote[idx])

@@ -1,4 +1,4 @@
-"""A service app: RPC routes plus ``GET /health``, ``GET /metrics`` and ``GET /`` (about).
+"""A service app: msgpack RPC routes plus ``GET /health``, ``GET /metrics`` and ``GET /`` (about).
 
 With auth on, ``/metrics`` and ``/`` need a valid token (any, read-only is enough): they describe
 the deployment and its traffic. ``/health`` stays open for load balancers and probes.
@@ -6,11 +6,12 @@ the deployment and its traffic. ``/health`` stays open for load balancers and pr
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from prometheus_client import CollectorRegistry, generate_latest
+from prometheus_client import CollectorRegistry, Counter, generate_latest
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -19,7 +20,7 @@ from starlette.routing import Route
 
 from graft_core.errors import AuthError
 from graft_core.service.auth import Auth
-from graft_core.service.rpc import error_response, http_exception_handler
+from graft_core.service.rpc import Endpoint, error_response, http_exception_handler, rpc_routes
 
 __all__ = ["service_app"]
 
@@ -39,15 +40,20 @@ def _authenticated(auth: Auth, handler: _Handler) -> _Handler:
 
 
 def service_app(
-    routes: Sequence[Route],
+    prefix: str,
+    endpoints: Sequence[Endpoint[Any]],
     *,
+    auth: Auth,
+    max_body: int,
     lifespan: Callable[[Starlette], AbstractAsyncContextManager[None]],
     registry: CollectorRegistry,
+    requests: Counter,
+    log: logging.Logger,
     ready: Callable[[], bool],
     describe: Callable[[], Mapping[str, Any]],
-    auth: Auth,
 ) -> Starlette:
-    """``ready`` decides /health (503 until the service opened its storage)."""
+    """``ready`` decides /health (503 until the service opened its storage); ``requests``
+    counts RPC answers by (endpoint, status)."""
 
     async def health(request: Request) -> Response:
         ok = ready()
@@ -61,7 +67,9 @@ def service_app(
 
     return Starlette(
         routes=[
-            *routes,
+            *rpc_routes(
+                prefix, endpoints, auth=auth, max_body=max_body, requests=requests, log=log
+            ),
             Route("/health", health, methods=["GET"]),
             Route("/metrics", _authenticated(auth, metrics), methods=["GET"]),
             Route("/", _authenticated(auth, index), methods=["GET"]),

@@ -22,6 +22,7 @@ import uvicorn
 from starlette.applications import Starlette
 
 from graft_core.errors import InvalidInputError
+from graft_core.files import replace_file
 from graft_core.service.auth import Auth, parse_tokens
 from graft_core.service.logs import setup_logging
 
@@ -126,12 +127,6 @@ def serve_options(prefix: str, default_port: int) -> Callable[[Callable[..., Non
     return decorate
 
 
-def _write_port_file(path: Path, port: int) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(f"{port}\n")
-    os.replace(tmp, path)  # atomic: a reader never sees a half-written port
-
-
 def _listen(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -149,6 +144,6 @@ def serve(app: Starlette, opts: ServeOptions, log: logging.Logger, **details: An
     bound = sock.getsockname()[1]
     log.info("listening", extra={"host": opts.host, "port": bound, **details})
     if opts.port_file is not None:
-        _write_port_file(opts.port_file, bound)
+        replace_file(opts.port_file, f"{bound}\n".encode(), durable=False)
     server = uvicorn.Server(uvicorn.Config(app, log_config=None, access_log=False, lifespan="on"))
     server.run(sockets=[sock])

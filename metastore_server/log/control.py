@@ -9,7 +9,6 @@ Updates go to the slot not holding the newest state, so a write torn by a crash 
 
 from __future__ import annotations
 
-import contextlib
 import os
 import struct
 import time
@@ -21,6 +20,7 @@ import crc32c
 import msgspec
 
 from graft_core.errors import CorruptDataError, StorageError
+from graft_core.files import fsync_dir
 
 __all__ = ["ControlFile", "LogState", "SegmentMeta", "WrongClusterError"]
 
@@ -52,24 +52,6 @@ class LogState(msgspec.Struct, forbid_unknown_fields=True):
 
     head_index: int = 1
     segments: list[SegmentMeta] = msgspec.field(default_factory=list)
-
-
-def fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def make_dir(path: Path) -> None:
-    """Create ``path`` and missing parents durably: each new entry's parent is fsynced."""
-    if path.is_dir():
-        return
-    make_dir(path.parent)
-    with contextlib.suppress(FileExistsError):  # another process made it first
-        path.mkdir()
-    fsync_dir(path.parent)
 
 
 class ControlFile:

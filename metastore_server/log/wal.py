@@ -18,7 +18,8 @@ from pathlib import Path
 
 from graft_core.errors import CorruptDataError, NotFoundError, StorageError
 from graft_core.failpoints import failpoint
-from metastore_server.log.control import ControlFile, LogState, SegmentMeta, fsync_dir, make_dir
+from graft_core.files import fsync_dir, make_dirs
+from metastore_server.log.control import ControlFile, LogState, SegmentMeta
 from metastore_server.log.format import (
     FRAME_ENTRY,
     FRAME_HEADER,
@@ -93,7 +94,7 @@ class Log:
         cluster_key: uuid.UUID | None = None,
         segment_size: int = DEFAULT_SEGMENT_SIZE,
     ) -> Log:
-        make_dir(directory)
+        make_dirs(directory)
         control = ControlFile.open(directory / CONTROL_NAME, cluster_key)
         log = cls(directory, control, segment_size)
         try:
