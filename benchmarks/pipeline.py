@@ -7,8 +7,12 @@ that has imported the pipeline already, so each Spark session first starts its P
 has them import it too. The data set is sized so that the measured span lasts several seconds
 and Spark's fixed costs per job are small next to it.
 
+The machine is shared (a VM): a single run's ratio moves by a tenth or more. So there are several
+rounds, each on fresh copies of the data, running local[1] and local[2] in alternating order, and
+the ratios reported are those of each mode's median rate (each round's ratio is shown too).
+
 Real metastore and pagestore processes on loopback, segments as local files. Usage:
-    .venv/bin/python benchmarks/pipeline.py [--volumes 256] [--commits 8] [--pages 128]
+    .venv/bin/python benchmarks/pipeline.py [--rounds 3] [--volumes 256] [--commits 8] [--pages 128]
 """
 
 from __future__ import annotations
@@ -16,10 +20,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 import httpx
@@ -119,8 +126,35 @@ def show(mode: str, pages: int, seconds: float) -> float:
     return rate
 
 
+def build_sets(cluster: Cluster, count: int, args: argparse.Namespace) -> list[list[VolumeId]]:
+    """``count`` identical data sets, built three at a time (the servers encode on both cores)."""
+    with ThreadPoolExecutor(3) as builders:
+        built = [
+            builders.submit(
+                build_set, cluster.client(), args.volumes, args.commits, args.pages, args.pool
+            )
+            for _ in range(count)
+        ]
+        return [future.result() for future in built]
+
+
+def round_rates(
+    location: Location, sets: list[list[VolumeId]], order: list[str]
+) -> dict[str, float]:
+    """pages/s of each mode in ``order``, each on its own set; every mode must do the same work."""
+    modes: dict[str, Callable[[Location, list[VolumeId]], tuple[int, float]]] = {
+        "single-process Python": python_compact,
+        "Spark local[1]": partial(spark_compact, "local[1]"),
+        "Spark local[2]": partial(spark_compact, "local[2]"),
+    }
+    runs = {mode: modes[mode](location, vids) for mode, vids in zip(order, sets, strict=True)}
+    assert len({pages for pages, _ in runs.values()}) == 1, f"not the same work: {runs}"
+    return {mode: show(mode, *run) for mode, run in runs.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=3, help="Rounds of every mode (median).")
     parser.add_argument("--volumes", type=int, default=256)
     parser.add_argument("--commits", type=int, default=8)
     parser.add_argument("--pages", type=int, default=128, help="Pages written per commit.")
@@ -133,29 +167,30 @@ def main() -> None:
             cluster.metastore.url, str(Path(tmp) / "segments"), cluster.pagestore.url
         )
         started = time.perf_counter()
-        with ThreadPoolExecutor(3) as builders:  # the servers encode on both cores
-            built = [
-                builders.submit(
-                    build_set, cluster.client(), args.volumes, args.commits, args.pages, args.pool
-                )
-                for _ in range(3)
-            ]
-            sets = [future.result() for future in built]
+        sets = build_sets(cluster, 3 * args.rounds, args)
         print(
-            f"data: 3 identical sets x {args.volumes} volumes x {args.commits} commits x"
+            f"data: {len(sets)} identical sets x {args.volumes} volumes x {args.commits} commits x"
             f" {args.pages} pages (pool {args.pool}) built in {time.perf_counter() - started:.1f}s"
         )
-        before = lite_read_cost(cluster, location, sets[2][0])
-        runs = {
-            "single-process Python": python_compact(location, sets[0]),
-            "Spark local[1]": spark_compact("local[1]", location, sets[1]),
-            "Spark local[2]": spark_compact("local[2]", location, sets[2]),
-        }
-        after = lite_read_cost(cluster, location, sets[2][1])
-        assert len({pages for pages, _ in runs.values()}) == 1, f"not the same work: {runs}"
-        rates = {mode: show(mode, *run) for mode, run in runs.items()}
-        python_rate, local1, local2 = rates.values()
-        print(f"scaling local[2] / local[1]:       {local2 / local1:9.2f}x")
+        before = lite_read_cost(cluster, location, sets[0][0])
+        rounds: list[dict[str, float]] = []
+        for number in range(args.rounds):
+            sparks = ["Spark local[1]", "Spark local[2]"]
+            order = ["single-process Python", *(sparks if number % 2 == 0 else sparks[::-1])]
+            print(f"round {number + 1}:")
+            rounds.append(round_rates(location, sets[3 * number : 3 * number + 3], order))
+        after = lite_read_cost(cluster, location, sets[0][1])
+        rate = {mode: statistics.median(r[mode] for r in rounds) for mode in rounds[0]}
+        scaling = [r["Spark local[2]"] / r["Spark local[1]"] for r in rounds]
+        python_rate, local1, local2 = (
+            rate[mode] for mode in ("single-process Python", "Spark local[1]", "Spark local[2]")
+        )
+        ratio = local2 / local1
+        print(f"median of {args.rounds} rounds:")
+        print(
+            f"scaling local[2] / local[1]:       {ratio:9.2f}x"
+            f"  (per round: {', '.join(f'{x:.2f}' for x in scaling)})"
+        )
         print(f"local[2] / single-process Python:  {local2 / python_rate:9.2f}x")
         print(f"lite read of the latest LSN ({args.pool} pages), cold pagestore cache:")
         print(f"  before compaction: {before[0]} server requests, {before[1]} segment GETs")

@@ -8,7 +8,9 @@
 (c) a cold lazy read of one page (not held by the reading client) with the LiteClient and with a
     freshly cloned full client: round trips and milliseconds.
 
-A and B live in this one process (two runtimes, one GIL), like the tests.
+A and B are separate processes, as two devices would be: B runs this script with ``--observe``
+and prints each remote LSN it has with the monotonic clock time it saw it (the clock is shared by
+every process on the machine).
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -66,33 +70,83 @@ def remote_lsn(volume: Volume) -> int:
     return 0 if snap is None or snap.remote_lsn is None else snap.remote_lsn
 
 
+class Observer:
+    """Client B in its own process: the time (this machine's monotonic clock) of each remote LSN."""
+
+    def __init__(self, cluster: Cluster, data_dir: Path, vid: VolumeId) -> None:
+        command = [sys.executable, __file__, "--observe", str(vid), "--data-dir", str(data_dir)]
+        command += ["--metastore", cluster.metastore.url, "--pagestore", cluster.pagestore.url]
+        self._proc = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        self._seen: dict[int, float] = {}
+        self._changed = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self._proc.stdout is not None
+        for line in self._proc.stdout:
+            lsn, at = line.split()
+            with self._changed:
+                self._seen[int(lsn)] = float(at)
+                self._changed.notify_all()
+        with self._changed:
+            self._changed.notify_all()  # B exited: a waiter must not wait for its deadline
+
+    def seen_at(self, lsn: int, timeout: float) -> float:
+        with self._changed:
+            if (
+                not self._changed.wait_for(
+                    lambda: lsn in self._seen or self._proc.poll() is not None, timeout
+                )
+                or lsn not in self._seen
+            ):
+                raise RuntimeError(f"remote LSN {lsn} did not reach B in {timeout} s")
+            return self._seen[lsn]
+
+    def close(self) -> None:
+        assert self._proc.stdin is not None
+        self._proc.stdin.close()  # B exits at the end of its input
+        self._proc.wait(timeout=30)
+
+
+def observe(vid: VolumeId, data_dir: Path, metastore: str, pagestore: str) -> None:
+    """Client B: pull ``vid`` with autosync and print ``LSN TIME`` as each remote LSN lands."""
+    with Client(data_dir, metastore=metastore, pagestore=pagestore) as client:
+        volume = client.open_volume(vid, sync="pull")
+        client.start_autosync()
+        done = threading.Event()
+        threading.Thread(target=lambda: (sys.stdin.read(), done.set()), daemon=True).start()
+        last = 0
+        while not done.is_set():
+            if volume.wait_remote_lsn(last + 1, timeout=0.5):
+                last = remote_lsn(volume)
+                print(last, time.perf_counter(), flush=True)
+
+
 def replication_lag(cluster: Cluster, tmp: Path, commits: int) -> tuple[list[float], list[float]]:
     """Per commit: seconds until A's push was acknowledged, and until B had the commit."""
-    with open_client(cluster, tmp / "lag-a") as a, open_client(cluster, tmp / "lag-b") as b:
+    with open_client(cluster, tmp / "lag-a") as a:
         vol_a = a.create_volume(sync="push")
         with vol_a.writer() as writer:
             writer.write(1, os.urandom(PAGE_SIZE))
         vol_a.push()
-        vol_b = b.open_volume(vol_a.vid, sync="pull")
-        a.start_autosync()
-        b.start_autosync()
-        lags: list[float] = []
-        pushed: list[float] = []
-        for n in range(2, commits + 2):
-            with vol_a.writer() as writer:
-                writer.write(1 + n % 16, os.urandom(PAGE_SIZE))
-            started = time.perf_counter()
-            deadline = started + 30
-            pushed_at: float | None = None
-            while remote_lsn(vol_b) < n:
-                if pushed_at is None and remote_lsn(vol_a) >= n:
-                    pushed_at = time.perf_counter()
-                if time.perf_counter() > deadline:
-                    raise RuntimeError(f"remote LSN {n} did not reach B in 30 s")
-                time.sleep(0.0002)
-            seen = time.perf_counter()
-            lags.append(seen - started)
-            pushed.append((seen if pushed_at is None else pushed_at) - started)
+        observer = Observer(cluster, tmp / "lag-b", vol_a.vid)
+        try:
+            observer.seen_at(1, 30)
+            a.start_autosync()
+            lags: list[float] = []
+            pushed: list[float] = []
+            for n in range(2, commits + 2):
+                with vol_a.writer() as writer:
+                    writer.write(1 + n % 16, os.urandom(PAGE_SIZE))
+                started = time.perf_counter()
+                if not vol_a.wait_remote_lsn(n, timeout=30):
+                    raise RuntimeError(f"A did not push LSN {n} in 30 s")
+                pushed.append(time.perf_counter() - started)
+                lags.append(observer.seen_at(n, 30) - started)
+        finally:
+            observer.close()
         return pushed, lags
 
 
@@ -189,7 +243,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commits", type=int, default=200, help="commits for the lag test")
     parser.add_argument("--repeat", type=int, default=8, help="pushes per throughput size")
+    parser.add_argument("--observe", type=VolumeId.parse, help=argparse.SUPPRESS)
+    parser.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--metastore", help=argparse.SUPPRESS)
+    parser.add_argument("--pagestore", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.observe is not None:
+        observe(args.observe, args.data_dir, args.metastore, args.pagestore)
+        return
     with tempfile.TemporaryDirectory() as tmp_dir:
         tmp = Path(tmp_dir)
         with running_cluster(tmp / "servers") as cluster:

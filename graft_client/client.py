@@ -68,6 +68,8 @@ class Client(Closing):
         self._runtime: SyncRuntime | None = None
         self._runtime_guard = threading.Lock()
         self._sync_errors = ErrorLog()
+        # Notified after each write of a snapshot record: Volume.wait_remote_lsn waits on it.
+        self._snapshots_changed = threading.Condition()
         self._fetch_stats = FetchStatsBook()
         self._prefetchers: dict[VolumeId, Prefetcher] = {}
         self._autosync: AutoSync | None = None
@@ -212,6 +214,8 @@ class Client(Closing):
         if self._db is not None:
             self._db.close()
             self._db = None
+        with self._snapshots_changed:
+            self._snapshots_changed.notify_all()  # waiters find the client closed and raise
 
     def __repr__(self) -> str:
         return f"Client({str(self.data_dir)!r}, client_id={str(self.client_id)!r})"

@@ -321,6 +321,20 @@ class Volume:
         """Pages and bytes fetched from the pagestore by this client, and round trips."""
         return self._client._fetch_stats.get(self.vid)
 
+    def wait_remote_lsn(self, lsn: int, timeout: float | None = None) -> bool:
+        """Block until this client has remote LSN ``lsn`` (or a later one) of the volume, by its
+        own push or by a pull (autosync's or anyone's); False if ``timeout`` seconds pass first.
+        """
+        check_lsn(lsn)
+        changed = self._client._snapshots_changed
+        with changed:
+            return changed.wait_for(lambda: self._remote_lsn() >= lsn, timeout)
+
+    def _remote_lsn(self) -> int:
+        self._client._open_db()  # raises ClosedError once the client is closed
+        snapshot = self.snapshot()
+        return 0 if snapshot is None or snapshot.remote_lsn is None else snapshot.remote_lsn
+
     def last_sync_ms(self) -> int | None:
         """When this client last completed a push or pull of this volume (ms since the epoch)."""
         return self._client._sync_errors.last_success_ms(self.vid)

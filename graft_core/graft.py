@@ -6,6 +6,7 @@ written by one implementation can be read by any other.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Iterator
 
 from pyroaring import BitMap
@@ -16,13 +17,31 @@ from graft_core.types import MAX_PAGEIDX, PageIdx, check_pageidx
 __all__ = ["Graft"]
 
 
+def _bitmap(pageidxs: Iterable[int]) -> BitMap:
+    """The pages as a bitmap; any index outside 1..2^32-1 (or not an int) raises.
+
+    Grafts of thousands of pages are built per request and per segment: plain ints go to the
+    bitmap in one C call (which rejects negative and too-large values), so only 0 is left to
+    check. Anything else (bools, int subclasses, bad values) takes the per-item check, which
+    also names the offending index.
+    """
+    items = pageidxs if isinstance(pageidxs, list | tuple | range) else list(pageidxs)
+    if set(map(type, items)) <= {int}:
+        with contextlib.suppress(OverflowError):
+            bits = BitMap(items)
+            if 0 not in bits:
+                return bits
+    bits = BitMap()
+    for idx in items:
+        bits.add(check_pageidx(idx))
+    return bits
+
+
 class Graft:
     __slots__ = ("_bits",)
 
     def __init__(self, pageidxs: Iterable[int] = ()) -> None:
-        self._bits = BitMap()
-        for idx in pageidxs:
-            self._bits.add(check_pageidx(idx))
+        self._bits = _bitmap(pageidxs)
 
     @classmethod
     def _wrap(cls, bits: BitMap) -> Graft:

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from rocksdict import Options, Rdict, ReadOptions, WriteBatch, WriteOptions
+from rocksdict import Options, Rdict, ReadOptions, WriteBatch
 
 from graft_core.errors import CorruptDataError, DataDirLockedError, StorageError
 
@@ -74,8 +74,6 @@ class LocalDB:
             raise StorageError(f"cannot open local storage at {path}: {exc}") from exc
         self._families = {name: self._db.get_column_family(name) for name in _FAMILIES}
         self._handles = {name: self._db.get_column_family_handle(name) for name in _FAMILIES}
-        self._sync = WriteOptions()
-        self._sync.sync = True
         self._write_ids = itertools.count(1)
         self._last_write = 0
         self._writing = 0
@@ -85,7 +83,7 @@ class LocalDB:
     def _check_format(self) -> None:
         found = self._db.get(FORMAT_KEY)
         if found is None:
-            self._db.put(FORMAT_KEY, FORMAT_VERSION, self._sync)
+            self.put_meta(FORMAT_KEY, FORMAT_VERSION)
         elif found != FORMAT_VERSION:
             self.close()
             raise CorruptDataError(
@@ -108,18 +106,28 @@ class LocalDB:
 
     def put_meta(self, key: bytes, value: bytes) -> None:
         with self._tracked_write():
-            self._db.put(key, value, self._sync)
+            self._db.put(key, value)
+            self._db.flush_wal(True)
 
     def batch(self) -> Batch:
         return Batch(self)
 
     def write(self, batch: Batch, *, sync: bool) -> None:
-        """Apply ``batch`` atomically; with ``sync`` it is on disk (WAL fsynced) on return."""
+        """Apply ``batch`` atomically; with ``sync`` it is on disk (WAL fsynced) on return.
+
+        A synced write is a plain write, then a WAL fsync: the same durability and cost as a
+        write with ``WriteOptions.sync``, but rocksdict holds the GIL through that one's fsync and
+        lets go of it for ``flush_wal``, so other threads (the sync runtime, readers) run meanwhile.
+        """
         with self._tracked_write():
+            self._db.write(batch.batch)
             if sync:
-                self._db.write(batch.batch, self._sync)
-            else:
-                self._db.write(batch.batch)
+                self._db.flush_wal(True)
+
+    def sync_wal(self) -> None:
+        """Make every write so far durable (one WAL fsync), such as writes with ``sync=False``."""
+        with self._tracked_write():
+            self._db.flush_wal(True)
 
     @contextmanager
     def _tracked_write(self) -> Iterator[None]:

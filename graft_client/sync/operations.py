@@ -61,6 +61,19 @@ async def _write_pages(
     return [ref for refs in results for ref in refs]
 
 
+async def _write_pages_durably(
+    runtime: SyncRuntime, volume: Volume, pages: list[tuple[int, bytes]]
+) -> list[wire.SegmentRef]:
+    """Upload ``pages`` while ``pending_sync`` is fsynced: both must be done before the commit."""
+    try:
+        async with anyio.create_task_group() as group:
+            group.start_soon(anyio.to_thread.run_sync, volume._db.sync_wal)
+            segments = await _write_pages(runtime, volume, pages)
+    except BaseExceptionGroup as failed:
+        raise _graft_error(failed) from None
+    return segments
+
+
 def _graft_error(failed: BaseExceptionGroup[BaseException]) -> BaseException:
     """The first GraftError in the group (searched depth-first), else the group itself."""
     for exc in failed.exceptions:
@@ -86,7 +99,7 @@ async def _push_locked(runtime: SyncRuntime, volume: Volume) -> int | None:
         return None
     try:
         failpoint("push.before_write_pages")
-        segments = await _write_pages(runtime, volume, plan.pages)
+        segments = await _write_pages_durably(runtime, volume, plan.pages)
         failpoint("push.before_commit")
         snapshot = await runtime.metastore.commit(
             volume.vid,

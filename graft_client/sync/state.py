@@ -3,6 +3,13 @@
 The async orchestration (``push``, ``pull``, ``fetch``) does the network calls and calls these
 before and after them, so a crash between any two steps leaves a state the next run recovers from:
 ``pending_sync`` names the local LSN being pushed until the metastore's answer is recorded.
+
+Only what cannot be learned again is fsynced before it counts. ``begin_push`` writes without a
+sync and ``push`` syncs the WAL before the metastore commit (overlapping the segment upload): a
+crash before that leaves at most an orphan segment. ``finish_push`` and ``apply_pull`` record
+what the metastore can tell again: lost to a power cut (RocksDB keeps a prefix of the writes, and
+a process crash loses none), the next run resumes the push by its commit hash or pulls again. A
+later synced write, such as the next local commit, makes them durable too.
 """
 
 from __future__ import annotations
@@ -97,10 +104,16 @@ def _write_state(
     if status is not None:
         records.put_status(batch, volume.vid, status)
     volume._db.write(batch, sync=sync)
+    if snapshot is not None:
+        with volume._client._snapshots_changed:
+            volume._client._snapshots_changed.notify_all()
 
 
 def begin_push(volume: Volume) -> PushPlan | None:
-    """The commit to push (the interrupted one first), with ``pending_sync`` durably set."""
+    """The commit to push (the interrupted one first), with ``pending_sync`` set.
+
+    Not yet durable: the caller syncs the WAL before it sends the commit to the metastore.
+    """
     records = volume._client._records
     with volume._lock:
         record = records.snapshot(volume.vid)
@@ -115,7 +128,7 @@ def begin_push(volume: Volume) -> PushPlan | None:
                 )
             assert record is not None
             marks = Watermarks(pending_sync=record.lsn, checkpoint=marks.checkpoint)
-            _write_state(volume, volume._db.batch(), marks=marks)
+            _write_state(volume, volume._db.batch(), marks=marks, sync=False)
         assert record is not None and marks.pending_sync is not None
         return _plan(volume, record, marks.pending_sync)
 
@@ -161,6 +174,7 @@ def finish_push(volume: Volume, plan: PushPlan, remote_lsn: int) -> None:
             snapshot=mapped,
             marks=Watermarks(pending_sync=None, checkpoint=marks.checkpoint),
             status=VolumeStatus.OK,
+            sync=False,  # a lost answer is learned again by commit hash
         )
 
 
@@ -288,7 +302,7 @@ def apply_pull(
         slots = _remote_slots(volume, base_count, page_count, graft)
         _stage_commit(volume, batch, lsn, slots, page_count, remote_lsn)
         pulled = SnapshotRecord(lsn, page_count, remote_lsn, lsn)
-        _write_state(volume, batch, snapshot=pulled, status=VolumeStatus.OK)
+        _write_state(volume, batch, snapshot=pulled, status=VolumeStatus.OK, sync=False)
         return PullOutcome.APPLIED
 
 

@@ -69,10 +69,14 @@ def test_from_range_bounds() -> None:
         Graft.from_range(1, MAX_PAGEIDX + 2)
 
 
-@pytest.mark.parametrize("bad", [0, -1, 2**32, True, 1.5])
+@pytest.mark.parametrize("bad", [0, -1, 2**32, 2**70, True, 1.5, "3"])
 def test_invalid_page_indexes_are_rejected(bad: object) -> None:
     with pytest.raises(InvalidPageError):
         Graft([bad])  # type: ignore[list-item]
+    # Among valid ones, in any container: lists take a bulk path, other iterables are copied.
+    for pages in ([4, bad, 9], (4, bad), iter([bad, 4]), {4: "", bad: ""}):
+        with pytest.raises(InvalidPageError, match="invalid page index"):
+            Graft(pages)  # type: ignore[arg-type]
     g = Graft([1])
     with pytest.raises(InvalidPageError):
         g.add(bad)  # type: ignore[arg-type]

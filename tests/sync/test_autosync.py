@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import random
 import statistics
+import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from graft_client import Volume, VolumeStatus
+from graft_core.errors import ClosedError, InvalidInputError
 from tests.pagestore.cluster import Cluster
 from tests.sync.support import client_for, lite_for, page, read_all, remote_lsns, wait_until
 
@@ -94,3 +98,43 @@ def test_push_failures_are_recorded_and_the_push_lands_later(
             1: page("before the outage"),
             2: page("during the outage"),
         }
+
+
+def test_wait_remote_lsn_wakes_on_push_and_on_pull(cluster: Cluster, tmp_path: Path) -> None:
+    with client_for(cluster, tmp_path / "a") as a, client_for(cluster, tmp_path / "b") as b:
+        vol_a = a.create_volume(sync="push")
+        with vol_a.writer() as writer:
+            writer.write(1, page("one"))
+        assert not vol_a.wait_remote_lsn(1, timeout=0.05), "nothing pushed yet"
+        a.start_autosync(wait_ms=2_000)
+        assert vol_a.wait_remote_lsn(1, timeout=DEADLINE_S), "A's own push"
+        vol_b = b.open_volume(vol_a.vid, sync="pull")
+        b.start_autosync(wait_ms=2_000)
+        with vol_a.writer() as writer:
+            writer.write(2, page("two"))
+        assert vol_b.wait_remote_lsn(2, timeout=DEADLINE_S), "B's autosync pull"
+        assert remote_lsn(vol_b) == 2
+        assert vol_b.wait_remote_lsn(1, timeout=0), "an older LSN is already there"
+        with pytest.raises(InvalidInputError):
+            vol_b.wait_remote_lsn(0)
+
+
+def test_wait_remote_lsn_raises_when_the_client_closes(cluster: Cluster, tmp_path: Path) -> None:
+    client = client_for(cluster, tmp_path / "a")
+    volume = client.create_volume(sync="disabled")
+    outcome: list[BaseException | bool] = []
+
+    def wait() -> None:
+        try:
+            outcome.append(volume.wait_remote_lsn(1))
+        except ClosedError as exc:
+            outcome.append(exc)
+
+    waiter = threading.Thread(target=wait)
+    waiter.start()
+    # Close only once the waiter sleeps on the condition (its list of waiters is the only sign).
+    wait_until(lambda: client._snapshots_changed._waiters or None, DEADLINE_S, "a waiter")  # type: ignore[attr-defined]
+    client.close()
+    waiter.join(DEADLINE_S)
+    assert not waiter.is_alive(), "close() woke the waiter"
+    assert len(outcome) == 1 and isinstance(outcome[0], ClosedError)

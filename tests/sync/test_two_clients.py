@@ -8,6 +8,7 @@ import pytest
 
 from graft_client import PullOutcome, VolumeStatus
 from graft_client.sync.prefetch import NEIGHBOURS, SCAN_RUN
+from graft_core import wire
 from graft_core.errors import ServiceUnavailableError
 from graft_core.types import EMPTY_PAGE
 from tests.pagestore.cluster import Cluster
@@ -177,3 +178,30 @@ def test_pull_across_a_truncate_and_regrow_at_once(cluster: Cluster, tmp_path: P
         assert lite.read_many(vol_a.vid, range(1, 21)) == expected
         assert read_all(vol_b, 20) == expected
         assert read_all(vol_b, 20)[7] == EMPTY_PAGE
+
+
+def test_push_fsyncs_pending_sync_before_the_metastore_commit(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``pending_sync`` is written without a sync and fsynced alongside the upload: the fsync must
+    be over before the commit request leaves, or a power cut could lose the pending marker of a
+    commit the metastore accepted."""
+    with client_for(cluster, tmp_path / "a") as client:
+        volume = client.create_volume(sync="disabled")
+        write_pages(volume, {1: page("one")})
+        events: list[str] = []
+        db, metastore = volume._db, client.runtime.metastore
+        sync_wal, commit = db.sync_wal, metastore.commit
+
+        def traced_sync_wal() -> None:
+            sync_wal()
+            events.append("wal synced")
+
+        async def traced_commit(*args: object, **kwargs: object) -> wire.SnapshotInfo:
+            events.append("commit sent")
+            return await commit(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(db, "sync_wal", traced_sync_wal)
+        monkeypatch.setattr(metastore, "commit", traced_commit)
+        assert volume.push() == 1
+        assert events == ["wal synced", "commit sent"]
