@@ -38,7 +38,7 @@ from pyspark.sql import SparkSession
 from benchmarks.reporting.results import record
 from graft_client import LiteClient
 from graft_core.ids import VolumeId
-from graft_pipeline.compact import compact_volume, run_compact
+from graft_pipeline.compact import compact_volumes, run_compact
 from graft_pipeline.location import Location
 from graft_pipeline.metastore import MetastoreHttp
 from graft_pipeline.retention import Retention
@@ -86,15 +86,14 @@ def lite_read_cost(cluster: Cluster, location: Location, vid: VolumeId) -> tuple
 
 
 def python_compact(location: Location, vids: list[VolumeId]) -> tuple[int, float]:
-    """(pages, seconds) of the same per-volume work, in this process, one volume at a time."""
+    """(pages, seconds) of the same work, in this process, all volumes as one partition."""
     now = time.time_ns() // 1_000_000
     started = time.perf_counter()
     pages = 0
     with MetastoreHttp(location.metastore) as meta, location.open_store() as store:
         ctx = TaskContext(location, meta, store)
-        for vid in vids:
-            for result in compact_volume(ctx, vid, retention=RETENTION, now_ms=now):
-                pages += result["pages"]
+        for result in compact_volumes(ctx, vids, retention=RETENTION, now_ms=now):
+            pages += result["pages"]
     return pages, time.perf_counter() - started
 
 

@@ -1,18 +1,21 @@
 """compact: a checkpoint at each volume's retention horizon, written as new, well-filled segments.
 
-Per volume (one Spark task each): read the retained log, compute the horizon, read the newest
-version of every page at it straight from the segments, write them as new segments of the target
-size and register them with the metastore's ``checkpoint``. Reads at and above the horizon then
-see the same bytes (the checkpoint holds exactly the versions at the horizon); reads below it
-are 404. A volume whose checkpoint is already at (or above) the horizon is left alone, so a
-re-run writes nothing. A crash between writing segments and registering them leaves orphans
-that ``gc`` removes after its grace period. Space is reclaimed by ``gc``: compaction only adds.
+Per partition of volumes (one Spark task each): for each volume, read the retained log, compute
+the horizon and read the newest version of every page at it straight from the segments; the
+pages of all of them are packed into shared segments of the target size, and each volume's
+checkpoint is registered with the metastore's ``checkpoint`` as soon as its last segment is
+stored. Reads at and above the horizon then see the same bytes (the checkpoint holds exactly the
+versions at the horizon); reads below it are 404. A volume whose checkpoint is already at (or
+above) the horizon is left alone, so a re-run writes nothing. A crash between writing segments
+and registering them leaves orphans that ``gc`` removes after its grace period (or pages no
+checkpoint names, in a segment another checkpoint keeps). Space is reclaimed by ``gc``:
+compaction only adds.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import partial
 from typing import Any
 
@@ -22,37 +25,50 @@ from graft_core.ids import VolumeId
 from graft_pipeline.location import Location
 from graft_pipeline.pages import pages_at
 from graft_pipeline.retention import Retention
-from graft_pipeline.segments import TARGET_SEGMENT_BYTES, write_segments
-from graft_pipeline.tasks import TaskContext, per_volume
+from graft_pipeline.segments import TARGET_SEGMENT_BYTES, SegmentPacker
+from graft_pipeline.tasks import TaskContext, per_partition
 
-__all__ = ["compact_volume", "run_compact"]
+__all__ = ["compact_volumes", "run_compact"]
 
 
-def compact_volume(
+def compact_volumes(
     ctx: TaskContext,
-    vid: VolumeId,
+    vids: Iterable[VolumeId],
     *,
     retention: Retention,
     now_ms: int,
     target_bytes: int = TARGET_SEGMENT_BYTES,
 ) -> Iterator[dict[str, Any]]:
-    log = ctx.meta.log(vid)
-    result: dict[str, Any] = {"vid": str(vid), "latest": log.latest, "previous": log.horizon}
-    horizon = retention.horizon(log.commits, now_ms)
-    if horizon <= log.horizon:
-        yield {**result, "horizon": log.horizon, "status": "unchanged", "pages": 0}
-        return
-    pages = pages_at(ctx.store, log, horizon)
-    refs, stored = write_segments(ctx.store, vid, pages, target_bytes=target_bytes)
-    ctx.meta.checkpoint(vid, horizon, refs)
-    yield {
-        **result,
-        "horizon": horizon,
-        "status": "compacted",
-        "pages": len(pages),
-        "segments": [str(ref.sid) for ref in refs],
-        "bytes_written": stored,
-    }
+    """Compact ``vids``, packing their checkpoints together; one result per volume."""
+    packer = SegmentPacker(ctx.store, target_bytes)
+    packed: list[tuple[VolumeId, int, dict[str, Any]]] = []  # not registered yet
+    for vid in vids:
+        log = ctx.meta.log(vid)
+        result: dict[str, Any] = {"vid": str(vid), "latest": log.latest, "previous": log.horizon}
+        horizon = retention.horizon(log.commits, now_ms)
+        if horizon <= log.horizon:
+            yield {**result, "horizon": log.horizon, "status": "unchanged", "pages": 0}
+            continue
+        pages = pages_at(ctx.store, log, horizon)
+        packer.add(vid, pages)
+        packed.append((vid, horizon, {**result, "horizon": horizon, "pages": len(pages)}))
+        yield from _register(ctx, packer, packed)
+    packer.flush()
+    yield from _register(ctx, packer, packed)
+    assert not packed, "every packed volume is registered"
+
+
+def _register(
+    ctx: TaskContext, packer: SegmentPacker, packed: list[tuple[VolumeId, int, dict[str, Any]]]
+) -> Iterator[dict[str, Any]]:
+    """Register (and drop from ``packed``) the checkpoints whose pages are all stored."""
+    for item in [item for item in packed if not packer.holds(item[0])]:
+        packed.remove(item)
+        vid, horizon, result = item
+        refs, stored = packer.take(vid)
+        ctx.meta.checkpoint(vid, horizon, refs)
+        segments = [str(ref.sid) for ref in refs]
+        yield {**result, "status": "compacted", "segments": segments, "bytes_written": stored}
 
 
 def run_compact(
@@ -65,9 +81,10 @@ def run_compact(
     target_bytes: int = TARGET_SEGMENT_BYTES,
 ) -> dict[str, Any]:
     now = time.time_ns() // 1_000_000 if now_ms is None else now_ms
-    work = partial(compact_volume, retention=retention, now_ms=now, target_bytes=target_bytes)
+    vids = list(dict.fromkeys(vids))  # a volume packed twice would be registered twice
+    work = partial(compact_volumes, retention=retention, now_ms=now, target_bytes=target_bytes)
     started = time.perf_counter()
-    volumes: list[dict[str, Any]] = per_volume(spark, location, vids, work).collect()
+    volumes: list[dict[str, Any]] = per_partition(spark, location, vids, work).collect()
     seconds = time.perf_counter() - started
     pages = sum(v["pages"] for v in volumes)
     return {

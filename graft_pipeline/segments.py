@@ -26,10 +26,10 @@ from graft_core.wire import SegmentRef
 __all__ = [
     "SEGMENT_PREFIX",
     "TARGET_SEGMENT_BYTES",
+    "SegmentPacker",
     "read_index",
     "read_volume_pages",
     "segment_key",
-    "write_segments",
 ]
 
 SEGMENT_PREFIX = "segments/"
@@ -79,21 +79,56 @@ def _chunks(pages: Mapping[int, bytes], target_bytes: int) -> Iterator[dict[int,
         yield dict(items[start : start + per_segment])
 
 
-def write_segments(
-    store: ObjectStore,
-    vid: VolumeId,
-    pages: Mapping[int, bytes],
-    *,
-    target_bytes: int = TARGET_SEGMENT_BYTES,
-) -> tuple[list[SegmentRef], int]:
-    """Store ``pages`` as new segments of about ``target_bytes``; their refs and stored bytes."""
-    refs: list[SegmentRef] = []
-    stored = 0
-    for chunk in _chunks(pages, target_bytes):
+class SegmentPacker:
+    """Packs the pages of many volumes into shared segments of about ``target_bytes`` (raw).
+
+    A segment holds one run of pages per volume (DESIGN 8), so a volume larger than the target
+    spans several segments, and a volume whose run is open is flushed before it gets another.
+    ``refs(vid)`` is complete once ``holds(vid)`` is false; stored bytes are shared out by pages.
+    """
+
+    def __init__(self, store: ObjectStore, target_bytes: int = TARGET_SEGMENT_BYTES) -> None:
+        self._store = store
+        self._target = target_bytes
+        self._open: dict[VolumeId, dict[int, bytes]] = {}
+        self._refs: dict[VolumeId, list[SegmentRef]] = {}
+        self._stored: dict[VolumeId, int] = {}
+
+    def add(self, vid: VolumeId, pages: Mapping[int, bytes]) -> None:
+        self._refs.setdefault(vid, [])
+        self._stored.setdefault(vid, 0)
+        for chunk in _chunks(pages, self._target):
+            size = len(chunk) * PAGE_SIZE
+            if vid in self._open or (self._open and self._open_bytes() + size > self._target):
+                self.flush()
+            self._open[vid] = chunk
+            if self._open_bytes() >= self._target:
+                self.flush()
+
+    def _open_bytes(self) -> int:
+        return sum(len(chunk) for chunk in self._open.values()) * PAGE_SIZE
+
+    def holds(self, vid: VolumeId) -> bool:
+        """Whether pages of ``vid`` still wait in the open segment."""
+        return vid in self._open
+
+    def take(self, vid: VolumeId) -> tuple[list[SegmentRef], int]:
+        """The refs of ``vid``'s stored pages and its share of their bytes; forgets the volume."""
+        assert not self.holds(vid), "flush() first: the volume's last pages are not stored yet"
+        return self._refs.pop(vid), self._stored.pop(vid)
+
+    def flush(self) -> None:
+        """Store the open segment (if any pages wait)."""
+        if not self._open:
+            return
         sid = SegmentId.random()
-        data = encode_segment(sid, {vid: chunk})  # verified by reading it back
-        if not store.put_if_absent(segment_key(sid), data):
+        data = encode_segment(sid, self._open)  # verified by reading it back
+        if not self._store.put_if_absent(segment_key(sid), data):
             raise StorageError(f"segment {sid} already exists (ids are random: a store bug?)")
-        refs.append(SegmentRef(sid=sid, graft=Graft(chunk)))
-        stored += len(data)
-    return refs, stored
+        pages = sum(len(chunk) for chunk in self._open.values())
+        shares = [len(data) * len(chunk) // pages for chunk in self._open.values()]
+        shares[-1] += len(data) - sum(shares)
+        for (vid, chunk), share in zip(self._open.items(), shares, strict=True):
+            self._refs[vid].append(SegmentRef(sid=sid, graft=Graft(chunk)))
+            self._stored[vid] += share
+        self._open = {}

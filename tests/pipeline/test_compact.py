@@ -7,11 +7,15 @@ import pytest
 from pyspark.sql import SparkSession
 
 from graft_core.errors import SnapshotNotFoundError
+from graft_core.ids import SegmentId
 from graft_core.objstore import open_store
+from graft_core.types import PAGE_SIZE
 from graft_pipeline.compact import run_compact
 from graft_pipeline.gc import run_gc
 from graft_pipeline.location import Location
 from graft_pipeline.retention import Retention
+from graft_pipeline.segments import read_index
+from graft_pipeline.verify import run_verify
 from tests.pagestore.cluster import Cluster
 from tests.pipeline.history import Model, build_history
 
@@ -59,3 +63,33 @@ def test_compact_keeps_reads_and_reclaims(
     again = run_compact(spark, location, [model.vid, other.vid], Retention(keep_last=KEEP))
     assert again["compacted"] == 0 and again["bytes_written"] == 0
     assert run_gc(spark, location, [model.vid, other.vid], grace_s=0)["reclaimable_segments"] == 0
+
+
+def test_compaction_packs_volumes_into_shared_segments(
+    spark: SparkSession, cluster: Cluster, location: Location
+) -> None:
+    models = [build_history(cluster.client(), 30, seed=n, salt=f"v{n}") for n in range(6)]
+    vids = [model.vid for model in models]
+    # 12 to 31 pages per volume at the horizon: two or three fit in a segment of 50 pages.
+    target = 50 * PAGE_SIZE
+    summary = run_compact(spark, location, vids, Retention(keep_last=1), target_bytes=target)
+
+    volumes = summary["volumes"]
+    assert [v["status"] for v in volumes] == ["compacted"] * len(models)
+    owners: dict[str, set[str]] = {}
+    for volume in volumes:
+        for sid in volume["segments"]:
+            owners.setdefault(sid, set()).add(volume["vid"])
+    assert any(len(vids) > 1 for vids in owners.values()), "some segment is shared"
+    assert len(owners) < len(models)
+    with open_store(location.store) as store:
+        sizes = {meta.key.removeprefix("segments/"): meta.size for meta in store.list("segments/")}
+    assert summary["bytes_written"] == sum(sizes[sid] for sid in owners)
+    for sid in owners:
+        with open_store(location.store) as store:
+            index = read_index(store, SegmentId.parse(sid))
+        assert sum(len(index.graft(vid)) for vid in index.volumes()) * PAGE_SIZE <= target
+    assert run_gc(spark, location, vids, grace_s=0, apply=True)["deleted_segments"] > 0
+    assert run_verify(spark, location, vids)["ok"]
+    for model in models:
+        check_reads(cluster, model, range(30, 31))
