@@ -54,7 +54,11 @@ class _Segment:
         self.size = 0
 
     def load_index(self) -> array.array[int]:
-        """The entry offsets of a sealed segment, read from its index frame on first use."""
+        """The entry offsets of a sealed segment, read from its index frame on first use.
+
+        The first use also checks every batch's CRC: reads of single entries cannot (a CRC
+        covers a whole batch), and a sealed segment is never rescanned by recovery.
+        """
         if self.offsets is None:
             assert self.meta.sealed
             head = os.pread(self.fd, FRAME_HEADER, self.meta.index_offset)
@@ -69,8 +73,23 @@ class _Segment:
             # Sealed segments are not rescanned: a damaged offset must not reach pread.
             if offsets and not HEADER_SIZE <= min(offsets) <= max(offsets) < self.meta.index_offset:
                 raise CorruptDataError(f"{self.path}: index frame points outside the segment")
+            self._check_batches(offsets)
             self.offsets = offsets
         return self.offsets
+
+    def _check_batches(self, offsets: array.array[int]) -> None:
+        """Every batch up to the index frame is intact and holds exactly the indexed entries."""
+        data = _read_all(self.fd)
+        found: list[int] = []
+        pos, index_at = HEADER_SIZE, 0
+        while not index_at and pos <= self.meta.index_offset:
+            batch = parse_batch(data, pos)
+            if batch is None:
+                raise CorruptDataError(f"{self.path}: sealed batch at offset {pos} is damaged")
+            found += batch.entries
+            pos, index_at = batch.end, batch.index_at
+        if found != offsets.tolist() or index_at != self.meta.index_offset:
+            raise CorruptDataError(f"{self.path}: index frame does not match the entries")
 
 
 class Log:
@@ -111,10 +130,18 @@ class Log:
     def _recover(self) -> None:
         state = self._control.state
         known = {_segment_name(m.segment_id) for m in state.segments}
+        newest = max((m.segment_id for m in state.segments), default=0)
         removed = False
         for path in self.directory.glob("*.wal"):
             if path.name not in known:
-                # A segment created by a seal whose control update never landed: it has no entries.
+                # Older: cut off by a head truncation whose unlink a crash prevented. Newer: made
+                # by a seal whose control update never landed, so it holds no entries; if it
+                # does, the control file lost a state it had made durable.
+                if int(path.stem, 16) > newest and _holds_entries(path):
+                    raise CorruptDataError(
+                        f"{path} holds log entries but the control file does not name it: "
+                        "the control file is damaged; refusing to drop acknowledged entries"
+                    )
                 path.unlink()
                 removed = True
         if removed:
@@ -309,6 +336,11 @@ def _never_appended(path: Path) -> bool:
         return path.stat().st_size <= HEADER_SIZE
     except FileNotFoundError:
         return True
+
+
+def _holds_entries(path: Path) -> bool:
+    data = path.read_bytes()
+    return parse_batch(data, HEADER_SIZE) is not None
 
 
 def _read_all(fd: int) -> bytes:

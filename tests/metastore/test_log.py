@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from graft_core.errors import NotFoundError
+from graft_core.errors import CorruptDataError, NotFoundError
 from metastore_server.log import Log, WrongClusterError
 from metastore_server.log.control import BLOCK_SIZE, SLOT_SIZE, ControlFile, LogState, SegmentMeta
 
@@ -166,3 +166,56 @@ def test_directory_is_fsynced_files_exist_after_create(tmp_path: Path) -> None:
     log.append([b"x"])
     log.close()
     assert sorted(os.listdir(tmp_path / "new")) == ["0000000000000001.wal", "control"]
+
+
+def test_damage_in_a_sealed_entry_is_an_error_not_a_wrong_entry(tmp_path: Path) -> None:
+    log = Log.open(tmp_path, segment_size=4096)
+    written = []
+    for b in range(60):
+        log.append(_entries(b, 3))
+        written += _entries(b, 3)
+    log.close()
+    first = min(tmp_path.glob("*.wal"))  # sealed: recovery never rescans it
+    data = bytearray(first.read_bytes())
+    spot = data.index(written[4])  # inside an entry's payload, past every frame header
+    data[spot] ^= 0x01
+    first.write_bytes(bytes(data))
+    log = Log.open(tmp_path, segment_size=4096)
+    with pytest.raises(CorruptDataError, match="damaged"):
+        log.read(5)
+    assert log.read(len(written)) == written[-1], "entries of intact segments still read"
+    log.close()
+
+
+def test_segments_the_control_file_lost_are_kept_if_they_hold_entries(tmp_path: Path) -> None:
+    log = Log.open(tmp_path, segment_size=4096)
+    for b in range(30):
+        log.append(_entries(b, 3))
+    log.close()
+    control = ControlFile.open(tmp_path / "control", None)
+    state = control.state
+    newest = tmp_path / f"{state.segments[-1].segment_id:016x}.wal"
+    # A damaged newest control copy falls back to the state before the newest seal, whose
+    # segment already holds acknowledged entries.
+    sealed = state.segments[-2]
+    unsealed = SegmentMeta(segment_id=sealed.segment_id, base_index=sealed.base_index)
+    control.write(LogState(state.head_index, [*state.segments[:-2], unsealed]))
+    control.close()
+    assert state.segments[-1].base_index <= 30 * 3, "the newest segment holds entries"
+    with pytest.raises(CorruptDataError, match="control file is damaged"):
+        Log.open(tmp_path, segment_size=4096)
+    assert newest.exists()
+
+
+def test_segments_left_by_an_interrupted_head_truncation_are_removed(tmp_path: Path) -> None:
+    log = Log.open(tmp_path, segment_size=4096)
+    for b in range(60):
+        log.append(_entries(b, 3))
+    oldest = min(tmp_path.glob("*.wal"))
+    saved = oldest.read_bytes()
+    log.truncate_head(150)
+    log.close()
+    oldest.write_bytes(saved)  # the crash came before the unlink
+    log = Log.open(tmp_path, segment_size=4096)
+    assert not oldest.exists() and log.first_index == 150
+    log.close()
