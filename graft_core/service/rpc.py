@@ -89,6 +89,7 @@ def rpc_routes(
             try:
                 # Authenticate before reading the body: an unknown caller cannot make us buffer it.
                 grant = auth.authenticate(request.headers.get("authorization"))
+                auth.authorize(grant, None, endpoint.write)  # a read-only caller's write: 403
                 req = decode(await read_body(request, max_body), endpoint.request, limit=max_body)
                 vid = getattr(req, "vid", None)
                 assert vid is None or isinstance(vid, VolumeId)

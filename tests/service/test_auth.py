@@ -218,6 +218,8 @@ def test_unknown_caller_is_refused_before_its_body_is_read(
     url = cluster.metastore.url if service == "metastore" else cluster.pagestore.url
     status, body = raw_post(url, path, {"content-length": str(10 * METASTORE_MAX_BODY)}, [b"\0"])
     assert status == 401 and decode(body, ErrorBody).code == "unauthorized"
+    if name in WRITES:  # a read-only caller may not write, whatever its body says
+        assert _post(cluster, service, path, b"not a message", "Bearer reader-secret") == 403
 
 
 def test_authenticate_compares_with_every_token_whatever_matches(
