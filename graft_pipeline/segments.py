@@ -84,7 +84,7 @@ class SegmentPacker:
 
     A segment holds one run of pages per volume (DESIGN 8), so a volume larger than the target
     spans several segments, and a volume whose run is open is flushed before it gets another.
-    ``refs(vid)`` is complete once ``holds(vid)`` is false; stored bytes are shared out by pages.
+    ``take(vid)`` may be called once ``holds(vid)`` is false; stored bytes are shared by pages.
     """
 
     def __init__(self, store: ObjectStore, target_bytes: int = TARGET_SEGMENT_BYTES) -> None:

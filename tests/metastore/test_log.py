@@ -84,12 +84,18 @@ def test_garbled_bytes_drop_exactly_the_damaged_batch_and_after(tmp_path: Path) 
         log.close()
 
 
-def test_sealed_segments_and_lookups(tmp_path: Path) -> None:
-    log = Log.open(tmp_path, segment_size=4096)
-    written = []
+def _filled(directory: Path) -> tuple[Log, list[bytes]]:
+    """A log of small segments holding 60 batches of 3 entries, and the entries."""
+    log = Log.open(directory, segment_size=4096)
+    written: list[bytes] = []
     for b in range(60):
         log.append(_entries(b, 3))
         written += _entries(b, 3)
+    return log, written
+
+
+def test_sealed_segments_and_lookups(tmp_path: Path) -> None:
+    log, written = _filled(tmp_path)
     assert log.segment_count() >= 3
     log.close()
     log = Log.open(tmp_path, segment_size=4096)
@@ -115,23 +121,27 @@ def test_head_truncation_removes_old_segments(tmp_path: Path) -> None:
     log.close()
 
 
-def test_seal_interrupted_before_control_update_recovers(tmp_path: Path) -> None:
-    log = Log.open(tmp_path, segment_size=4096)
+def _forget_newest_seal(directory: Path) -> tuple[SegmentMeta, Path]:
+    """90 entries in sealed segments and an active one; then the control file is put back to
+    the state before the newest seal. Returns that seal's segment and the newest segment file."""
+    log = Log.open(directory, segment_size=4096)
     for b in range(30):
         log.append(_entries(b, 3))
     log.close()
-    control = ControlFile.open(tmp_path / "control", None)
+    control = ControlFile.open(directory / "control", None)
     state = control.state
-    # Forget the newest seal in the control file, as a crash between the two writes would.
     sealed = state.segments[-2]
-    assert sealed.sealed
-    orphan = tmp_path / f"{state.segments[-1].segment_id:016x}.wal"
-    active_entries = state.segments[-1].base_index
+    assert sealed.sealed and state.segments[-1].base_index <= 30 * 3, "the newest holds entries"
     unsealed = SegmentMeta(segment_id=sealed.segment_id, base_index=sealed.base_index)
     control.write(LogState(state.head_index, [*state.segments[:-2], unsealed]))
     control.close()
-    if orphan.exists() and active_entries > 0:
-        orphan.write_bytes(orphan.read_bytes()[:32])
+    return sealed, directory / f"{state.segments[-1].segment_id:016x}.wal"
+
+
+def test_seal_interrupted_before_control_update_recovers(tmp_path: Path) -> None:
+    sealed, newest = _forget_newest_seal(tmp_path)
+    # A crash between the two writes of a seal leaves the new segment without entries.
+    newest.write_bytes(newest.read_bytes()[:32])
     log = Log.open(tmp_path, segment_size=4096)
     assert log.read(sealed.last_index) == _entries((sealed.last_index - 1) // 3, 3)[2]
     log.close()
@@ -169,11 +179,7 @@ def test_directory_is_fsynced_files_exist_after_create(tmp_path: Path) -> None:
 
 
 def test_damage_in_a_sealed_entry_is_an_error_not_a_wrong_entry(tmp_path: Path) -> None:
-    log = Log.open(tmp_path, segment_size=4096)
-    written = []
-    for b in range(60):
-        log.append(_entries(b, 3))
-        written += _entries(b, 3)
+    log, written = _filled(tmp_path)
     log.close()
     first = min(tmp_path.glob("*.wal"))  # sealed: recovery never rescans it
     data = bytearray(first.read_bytes())
@@ -188,20 +194,9 @@ def test_damage_in_a_sealed_entry_is_an_error_not_a_wrong_entry(tmp_path: Path) 
 
 
 def test_segments_the_control_file_lost_are_kept_if_they_hold_entries(tmp_path: Path) -> None:
-    log = Log.open(tmp_path, segment_size=4096)
-    for b in range(30):
-        log.append(_entries(b, 3))
-    log.close()
-    control = ControlFile.open(tmp_path / "control", None)
-    state = control.state
-    newest = tmp_path / f"{state.segments[-1].segment_id:016x}.wal"
     # A damaged newest control copy falls back to the state before the newest seal, whose
     # segment already holds acknowledged entries.
-    sealed = state.segments[-2]
-    unsealed = SegmentMeta(segment_id=sealed.segment_id, base_index=sealed.base_index)
-    control.write(LogState(state.head_index, [*state.segments[:-2], unsealed]))
-    control.close()
-    assert state.segments[-1].base_index <= 30 * 3, "the newest segment holds entries"
+    _, newest = _forget_newest_seal(tmp_path)
     with pytest.raises(CorruptDataError, match="control file is damaged"):
         Log.open(tmp_path, segment_size=4096)
     assert newest.exists()
