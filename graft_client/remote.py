@@ -16,6 +16,7 @@ from typing import TypeVar
 import anyio
 import httpx
 
+from graft_client.transport import LeanTransport
 from graft_core import wire
 from graft_core.errors import GraftError, ServiceUnavailableError
 from graft_core.graft import Graft
@@ -60,8 +61,7 @@ class _ServiceClient:
             base_url=self.base_url,
             headers=headers,
             timeout=httpx.Timeout(timeout, connect=5.0),
-            limits=httpx.Limits(max_connections=32, max_keepalive_connections=32),
-            transport=transport,
+            transport=transport or LeanTransport(),
         )
 
     async def _post(
