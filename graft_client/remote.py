@@ -16,11 +16,11 @@ from typing import TypeVar
 import anyio
 import httpx
 
-from graft_client.transport import LeanTransport
 from graft_core import wire
 from graft_core.errors import GraftError, ServiceUnavailableError
 from graft_core.graft import Graft
 from graft_core.ids import ClientId, VolumeId
+from graft_core.transport import LeanTransport
 
 __all__ = ["MetastoreClient", "PagestoreClient", "RetryPolicy"]
 

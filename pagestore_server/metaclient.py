@@ -11,6 +11,7 @@ import httpx
 
 from graft_core.errors import NotFoundError, ServiceUnavailableError
 from graft_core.ids import VolumeId
+from graft_core.transport import LeanTransport
 from graft_core.wire import (
     CONTENT_TYPE,
     PullCommitsRequest,
@@ -32,7 +33,10 @@ class MetastoreClient:
         if token:
             headers["authorization"] = f"Bearer {token}"
         self._http = httpx.AsyncClient(
-            base_url=url.rstrip("/"), headers=headers, timeout=_TIMEOUT_S
+            base_url=url.rstrip("/"),
+            headers=headers,
+            timeout=_TIMEOUT_S,
+            transport=LeanTransport(),
         )
         self._metrics = metrics
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import httpx
 import pytest
 
-from graft_client.transport import LeanTransport
+from graft_core.transport import LeanTransport
 
 pytestmark = pytest.mark.anyio
 
