@@ -43,6 +43,8 @@ async def _write_pages(
     runtime: SyncRuntime, volume: Volume, pages: list[tuple[int, bytes]]
 ) -> list[wire.SegmentRef]:
     chunks = [pages[i : i + PAGES_PER_REQUEST] for i in range(0, len(pages), PAGES_PER_REQUEST)]
+    if len(chunks) == 1:  # the common small push: no task group to set up
+        return await runtime.pagestore.write_pages(volume.vid, chunks[0])
     results: list[list[wire.SegmentRef]] = [[] for _ in chunks]
     limiter = anyio.CapacityLimiter(PARALLEL_REQUESTS)
 
