@@ -1,7 +1,7 @@
 """LiteClient: read any page of any volume at any retained LSN, with no local state.
 
 A batch costs at most two round trips: the metastore's snapshot (only when no LSN is given)
-and one ``read_pages`` to the pagestore.
+and one ``read_pages`` to the pagestore (one per 1024 pages for larger batches).
 """
 
 from __future__ import annotations

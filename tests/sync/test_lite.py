@@ -11,7 +11,9 @@ import httpx
 import pytest
 
 from graft_client import LiteClient
+from graft_client.remote import READ_PAGES_PER_REQUEST
 from graft_core.errors import SnapshotNotFoundError
+from graft_core.ids import VolumeId
 from graft_core.types import EMPTY_PAGE
 from tests.pagestore.cluster import Cluster
 from tests.sync.support import client_for, page
@@ -93,3 +95,17 @@ def test_lite_reads_every_lsn(
             lite.read(vid, 1, lsn=COMMITS + 1)
         assert lite.snapshot(vid).lsn == COMMITS
     assert os.listdir(home) == []
+
+
+def test_a_batch_over_the_pagestore_limit_is_split(cluster: Cluster) -> None:
+    """The pagestore answers at most 1024 pages per request; a larger read_many still works."""
+    http = cluster.client()
+    last = 2 * READ_PAGES_PER_REQUEST + 100
+    pages = {idx: page(f"big {idx}") for idx in range(1, last + 1, 3)}
+    vid = VolumeId.random()
+    http.commit(vid, None, last, http.write(vid, pages))
+    with LiteClient(cluster.metastore.url, cluster.pagestore.url) as lite:
+        requests = RequestCounter(lite)
+        got = lite.read_many(vid, range(1, last + 1), lsn=1)
+        assert requests.take() == {"metastore": 0, "pagestore": 3}
+    assert got == {idx: pages.get(idx, EMPTY_PAGE) for idx in range(1, last + 1)}
