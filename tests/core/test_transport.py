@@ -4,13 +4,22 @@ stale connections and failures, each surfacing as the httpx exception callers al
 from __future__ import annotations
 
 import asyncio
+import datetime
+import ipaddress
+import ssl
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import httpx
 import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
 
+from graft_core import transport as transport_module
 from graft_core.transport import LeanTransport
 
 pytestmark = pytest.mark.anyio
@@ -41,7 +50,9 @@ async def _read_request(reader: asyncio.StreamReader) -> bytes:
 
 
 @asynccontextmanager
-async def scripted(*replies: Reply) -> AsyncIterator[tuple[str, Script]]:
+async def scripted(
+    *replies: Reply, tls: ssl.SSLContext | None = None
+) -> AsyncIterator[tuple[str, Script]]:
     """A server answering successive requests (over any connections) with ``replies``."""
     script = Script(list(replies))
 
@@ -60,15 +71,15 @@ async def scripted(*replies: Reply) -> AsyncIterator[tuple[str, Script]]:
                 await writer.drain()
                 if raw.startswith(b"HTTP/1.0"):
                     break  # an HTTP/1.0 answer without a length ends where the connection does
-        except (asyncio.IncompleteReadError, ConnectionError):
+        except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError):
             pass
         finally:
             writer.close()
 
-    server = await asyncio.start_server(serve, "127.0.0.1", 0)
+    server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=tls)
     port = server.sockets[0].getsockname()[1]
     try:
-        yield f"http://127.0.0.1:{port}", script
+        yield f"{'https' if tls else 'http'}://127.0.0.1:{port}", script
     finally:
         server.close()
 
@@ -169,3 +180,59 @@ async def test_a_silent_server_times_out_as_a_read_timeout() -> None:
     async with scripted(always(b"")) as (url, _), client(url) as http:
         with pytest.raises(httpx.ReadTimeout):
             await http.get("/", timeout=0.2)
+
+
+def self_signed_certificate(directory: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 that is its own CA, and its key (PEM files)."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "graft test")])
+    now = datetime.datetime.now(datetime.UTC)
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(
+            x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+            critical=False,
+        )
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    cert_path, key_path = directory / "cert.pem", directory / "key.pem"
+    cert_path.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return cert_path, key_path
+
+
+async def test_https_verifies_the_server_against_the_ca_bundle(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cert, key = self_signed_certificate(tmp_path)
+    server_tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    server_tls.load_cert_chain(cert, key)
+    replies = always(answer(b"over tls")), always(answer(b"unreached"))
+    async with scripted(*replies, tls=server_tls) as (url, script):
+        monkeypatch.delenv("SSL_CERT_FILE", raising=False)
+        monkeypatch.delenv("SSL_CERT_DIR", raising=False)
+        transport_module._tls_context.cache_clear()  # the default bundle does not know it
+        async with client(url) as http:
+            with pytest.raises(httpx.ConnectError, match="certificate verify failed"):
+                await http.get("/")
+        monkeypatch.setenv("SSL_CERT_FILE", str(cert))  # trusted as httpx would trust it
+        transport_module._tls_context.cache_clear()
+        try:
+            async with client(url) as http:
+                assert (await http.get("/")).content == b"over tls"
+        finally:
+            transport_module._tls_context.cache_clear()
+    assert len(script.requests) == 1
