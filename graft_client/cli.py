@@ -39,6 +39,12 @@ class GraftGroup(click.Group):
             return super().invoke(ctx)
         except (InvalidInputError, NotFoundError) as exc:
             _fail(str(exc), USAGE_ERROR)
+        except UnicodeEncodeError as exc:
+            # An argument that is not valid text (a lone surrogate from undecodable bytes) met
+            # a path or a URL that must be encoded.
+            _fail(
+                f"an argument is not valid text: {exc.object[exc.start : exc.end]!r}", USAGE_ERROR
+            )
         except GraftError as exc:
             _fail(str(exc), 1)
         except OSError as exc:

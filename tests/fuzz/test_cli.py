@@ -123,6 +123,7 @@ def assert_well_behaved(result: Result) -> None:
 @example(argv=["read", VID, "1", "--lsn", str(2**64)])
 @example(argv=["--data-dir"])  # click's one-line usage error
 @example(argv=["volume"])  # a group without a command shows its help
+@example(argv=["segment", "inspect", "\ud800"])  # not valid text: no path can encode it
 def test_random_argv_exits_0_1_or_2_and_failures_change_nothing(
     stored: tuple[Path, str], run: Callable[[list[str]], Result], argv: list[str]
 ) -> None:
