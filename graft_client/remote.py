@@ -28,9 +28,6 @@ log = logging.getLogger(__name__)
 
 M = TypeVar("M", bound=wire.Message)
 
-# The pagestore's default ``max_read_pages``: a larger read is split into requests of this size.
-READ_PAGES_PER_REQUEST = 1024
-
 
 @dataclass(frozen=True)
 class RetryPolicy:
@@ -157,11 +154,11 @@ class PagestoreClient(_ServiceClient):
 
     async def read_pages(self, vid: VolumeId, lsn: int, graft: Graft) -> dict[int, bytes]:
         """The pages of ``graft`` at ``lsn`` that were ever written; in requests of at most
-        ``READ_PAGES_PER_REQUEST`` pages (one, for any batch the client itself makes)."""
+        ``wire.MAX_READ_PAGES`` pages (one, for any batch the client itself makes)."""
         pages = list(graft)
         found: dict[int, bytes] = {}
-        for start in range(0, len(pages), READ_PAGES_PER_REQUEST):
-            chunk = Graft(pages[start : start + READ_PAGES_PER_REQUEST])
+        for start in range(0, len(pages), wire.MAX_READ_PAGES):
+            chunk = Graft(pages[start : start + wire.MAX_READ_PAGES])
             request = wire.ReadPagesRequest(vid=vid, lsn=lsn, graft=chunk)
             found.update((await self._post("read_pages", request, wire.ReadPagesResponse)).pages)
         return found

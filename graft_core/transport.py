@@ -20,7 +20,7 @@ from typing import TypeVar
 
 import httpx
 
-__all__ = ["LeanTransport"]
+__all__ = ["LeanTransport", "tls_context"]
 
 T = TypeVar("T")
 _Origin = tuple[str, str, int]
@@ -29,7 +29,9 @@ _MAX_HEAD = 64 << 10
 
 
 @cache
-def _tls_context() -> ssl.SSLContext:
+def tls_context() -> ssl.SSLContext:
+    """httpx's default TLS context, built once per process: loading the CA bundle takes tens of
+    milliseconds, and every client of a process can share it."""
     return httpx.create_ssl_context()
 
 
@@ -94,7 +96,7 @@ class LeanTransport(httpx.AsyncBaseTransport):
 
     async def _connect(self, origin: _Origin, timeout: float | None) -> _Connection:
         scheme, host, port = origin
-        tls = _tls_context() if scheme == "https" else None
+        tls = tls_context() if scheme == "https" else None
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(

@@ -31,6 +31,7 @@ from graft_core.types import MAX_LSN, MAX_PAGEIDX, PAGE_SIZE
 
 __all__ = [
     "CONTENT_TYPE",
+    "MAX_READ_PAGES",
     "MAX_WAIT_MS",
     "METASTORE_MAX_BODY",
     "PAGESTORE_MAX_BODY",
@@ -63,6 +64,9 @@ CONTENT_TYPE = "application/msgpack"
 METASTORE_MAX_BODY = 1 << 20
 PAGESTORE_MAX_BODY = 64 << 20
 MAX_WAIT_MS = 60_000
+# Pages a pagestore answers per read_pages by default (4 MiB: any sensible lazy-read batch, in a
+# response of bounded size); clients split larger reads into requests of this many pages.
+MAX_READ_PAGES = 1024
 MAX_VOLUMES_LIMIT = 1000
 
 LsnField = Annotated[int, msgspec.Meta(ge=1, le=MAX_LSN)]

@@ -7,15 +7,14 @@ context (loading the CA bundle costs tens of milliseconds) is built once per pro
 
 from __future__ import annotations
 
-import ssl
 import time
-from functools import cache
 from typing import TypeVar
 
 import httpx
 
 from graft_core.closing import Closing
 from graft_core.errors import ServiceUnavailableError
+from graft_core.transport import tls_context
 from graft_core.wire import (
     CONTENT_TYPE,
     PAGESTORE_MAX_BODY,
@@ -31,11 +30,6 @@ M = TypeVar("M", bound=Message)
 _ATTEMPTS = 5
 
 
-@cache
-def _tls_context() -> ssl.SSLContext:
-    return httpx.create_ssl_context()
-
-
 class ServiceHttp(Closing):
     PREFIX = ""
 
@@ -47,7 +41,7 @@ class ServiceHttp(Closing):
             base_url=url.rstrip("/") + self.PREFIX,
             headers=headers,
             timeout=timeout,
-            verify=_tls_context(),
+            verify=tls_context(),
         )
 
     def _call(self, endpoint: str, msg: Message, kind: type[M]) -> M:

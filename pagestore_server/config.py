@@ -10,7 +10,7 @@ from typing import Any
 from graft_core.errors import InvalidInputError
 from graft_core.service import Auth
 from graft_core.types import PAGE_SIZE
-from graft_core.wire import CONTENT_TYPE, PAGESTORE_MAX_BODY
+from graft_core.wire import CONTENT_TYPE, MAX_READ_PAGES, PAGESTORE_MAX_BODY
 
 __all__ = ["Config", "parse_size"]
 
@@ -35,8 +35,7 @@ class Config:
     auth: Auth = field(default_factory=lambda: Auth(None))
     metastore_token: str | None = None
     max_body: int = PAGESTORE_MAX_BODY
-    # 1024 pages (4 MiB) answers any sensible lazy-read batch in one response of bounded size.
-    max_read_pages: int = 1024
+    max_read_pages: int = MAX_READ_PAGES
     # 8192 pages (32 MiB) fits the 64 MiB body limit with room for msgpack overhead.
     max_write_pages: int = 8192
     # Raw page bytes per segment: 16 MiB compresses to the 4-16 MiB objects DESIGN 8 targets.

@@ -61,25 +61,26 @@ class _Segment:
         """
         if self.offsets is None:
             assert self.meta.sealed
-            head = os.pread(self.fd, FRAME_HEADER, self.meta.index_offset)
+            data = _read_all(self.fd)
+            at = self.meta.index_offset
+            head = data[at : at + FRAME_HEADER]
             parsed = parse_frame_header(head) if len(head) == FRAME_HEADER else None
             if parsed is None or parsed[0] != FRAME_INDEX:
                 raise CorruptDataError(f"{self.path}: index frame is corrupt")
             offsets = array.array("Q")
-            raw = os.pread(self.fd, parsed[1], self.meta.index_offset + FRAME_HEADER)
+            raw = data[at + FRAME_HEADER : at + FRAME_HEADER + parsed[1]]
             if len(raw) != (self.meta.last_index - self.meta.base_index + 1) * offsets.itemsize:
                 raise CorruptDataError(f"{self.path}: index frame has the wrong entry count")
             offsets.frombytes(raw)
             # Sealed segments are not rescanned: a damaged offset must not reach pread.
             if offsets and not HEADER_SIZE <= min(offsets) <= max(offsets) < self.meta.index_offset:
                 raise CorruptDataError(f"{self.path}: index frame points outside the segment")
-            self._check_batches(offsets)
+            self._check_batches(data, offsets)
             self.offsets = offsets
         return self.offsets
 
-    def _check_batches(self, offsets: array.array[int]) -> None:
+    def _check_batches(self, data: bytes, offsets: array.array[int]) -> None:
         """Every batch up to the index frame is intact and holds exactly the indexed entries."""
-        data = _read_all(self.fd)
         found: list[int] = []
         pos, index_at = HEADER_SIZE, 0
         while not index_at and pos <= self.meta.index_offset:

@@ -224,15 +224,15 @@ async def test_https_verifies_the_server_against_the_ca_bundle(
     async with scripted(*replies, tls=server_tls) as (url, script):
         monkeypatch.delenv("SSL_CERT_FILE", raising=False)
         monkeypatch.delenv("SSL_CERT_DIR", raising=False)
-        transport_module._tls_context.cache_clear()  # the default bundle does not know it
+        transport_module.tls_context.cache_clear()  # the default bundle does not know it
         async with client(url) as http:
             with pytest.raises(httpx.ConnectError, match="certificate verify failed"):
                 await http.get("/")
         monkeypatch.setenv("SSL_CERT_FILE", str(cert))  # trusted as httpx would trust it
-        transport_module._tls_context.cache_clear()
+        transport_module.tls_context.cache_clear()
         try:
             async with client(url) as http:
                 assert (await http.get("/")).content == b"over tls"
         finally:
-            transport_module._tls_context.cache_clear()
+            transport_module.tls_context.cache_clear()
     assert len(script.requests) == 1

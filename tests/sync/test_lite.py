@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from graft_client import LiteClient
-from graft_client.remote import READ_PAGES_PER_REQUEST
+from graft_core import wire
 from graft_core.errors import SnapshotNotFoundError
 from graft_core.ids import VolumeId
 from graft_core.types import EMPTY_PAGE
@@ -100,7 +100,7 @@ def test_lite_reads_every_lsn(
 def test_a_batch_over_the_pagestore_limit_is_split(cluster: Cluster) -> None:
     """The pagestore answers at most 1024 pages per request; a larger read_many still works."""
     http = cluster.client()
-    last = 2 * READ_PAGES_PER_REQUEST + 100
+    last = 2 * wire.MAX_READ_PAGES + 100
     pages = {idx: page(f"big {idx}") for idx in range(1, last + 1, 3)}
     vid = VolumeId.random()
     http.commit(vid, None, last, http.write(vid, pages))
