@@ -8,6 +8,7 @@ that cannot make progress keeps its latest error visible through ``Volume.errors
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -51,7 +52,9 @@ class AutoSync:
         self._client = client
         self._wait_ms = wait_ms
         self._rescan_s = rescan_s
-        self._wake: dict[VolumeId, anyio.Event] = {}
+        # asyncio's events: a commit sets them from a plain loop callback (see notify_commit),
+        # outside any task, where anyio cannot detect the running library.
+        self._wake: dict[VolumeId, asyncio.Event] = {}
         self._running: set[VolumeId] = set()
         self._cancel: anyio.CancelScope | None = None
 
@@ -68,10 +71,10 @@ class AutoSync:
 
     def notify_commit(self, vid: VolumeId) -> None:
         """Wake the volume's push loop (called from the committing thread; does not block)."""
-        self._client.runtime.portal.start_task_soon(self._set_wake, vid)
+        self._client.runtime.call_soon(self._set_wake, vid)
 
-    async def _set_wake(self, vid: VolumeId) -> None:
-        self._wake.setdefault(vid, anyio.Event()).set()
+    def _set_wake(self, vid: VolumeId) -> None:
+        self._wake.setdefault(vid, asyncio.Event()).set()
 
     async def _main(self) -> None:
         with anyio.CancelScope() as scope:
@@ -93,7 +96,7 @@ class AutoSync:
             # portal's own loop; the push loop below resumes an interrupted push itself.
             volume = Volume(self._client, info.vid)
             if info.sync.pushes:
-                self._wake.setdefault(info.vid, anyio.Event()).set()  # resume an interrupted push
+                self._set_wake(info.vid)  # resume an interrupted push
                 group.start_soon(self._push_loop, volume)
             if info.sync in (SyncMode.PULL, SyncMode.BOTH):
                 group.start_soon(self._pull_loop, volume)
@@ -120,8 +123,8 @@ class AutoSync:
         runtime = self._client.runtime
 
         async def step() -> bool:
-            await self._wake.setdefault(volume.vid, anyio.Event()).wait()
-            self._wake[volume.vid] = anyio.Event()
+            await self._wake.setdefault(volume.vid, asyncio.Event()).wait()
+            self._wake[volume.vid] = asyncio.Event()
             if volume.status() in (VolumeStatus.CONFLICT, VolumeStatus.REJECTED_COMMIT):
                 return True  # waits for the next wake-up: a reset or a new commit
             try:
@@ -139,10 +142,10 @@ class AutoSync:
         async def step() -> bool:
             outcome = await operations.pull(runtime, volume, self._wait_ms)
             if outcome is PullOutcome.PUSH_PENDING:
-                await self._set_wake(volume.vid)
+                self._set_wake(volume.vid)
                 return False
             if outcome is PullOutcome.REBASED:
-                await self._set_wake(volume.vid)
+                self._set_wake(volume.vid)
             if outcome is PullOutcome.CONFLICT:
                 self._client._sync_errors.record(
                     volume.vid, ConflictError("remote and local commits diverged: reset to remote")

@@ -138,3 +138,32 @@ def test_wait_remote_lsn_raises_when_the_client_closes(cluster: Cluster, tmp_pat
     waiter.join(DEADLINE_S)
     assert not waiter.is_alive(), "close() woke the waiter"
     assert len(outcome) == 1 and isinstance(outcome[0], ClosedError)
+
+
+def test_a_commit_does_not_wait_for_a_busy_sync_runtime(cluster: Cluster, tmp_path: Path) -> None:
+    with client_for(cluster, tmp_path / "a") as client:
+        volume = client.create_volume(sync="push")
+        client.start_autosync(wait_ms=2_000)
+        release, blocked = threading.Event(), threading.Event()
+
+        async def hog_the_loop() -> None:
+            blocked.set()
+            release.wait(DEADLINE_S)  # blocks the runtime's loop thread on purpose
+
+        hog = client.runtime.portal.start_task_soon(hog_the_loop)
+        try:
+            assert blocked.wait(DEADLINE_S)
+            committed = threading.Event()
+
+            def commit() -> None:
+                with volume.writer() as writer:
+                    writer.write(1, page("while the runtime is busy"))
+                committed.set()
+
+            threading.Thread(target=commit, daemon=True).start()
+            assert committed.wait(DEADLINE_S), "the commit waited for the sync runtime's loop"
+            assert remote_lsn(volume) == 0, "nothing could be pushed while the loop was held"
+        finally:
+            release.set()
+            hog.result(DEADLINE_S)
+        assert volume.wait_remote_lsn(1, timeout=DEADLINE_S), "the woken push loop pushed it"
