@@ -84,10 +84,9 @@ def test_compaction_packs_volumes_into_shared_segments(
     assert len(owners) < len(models)
     with open_store(location.store) as store:
         sizes = {meta.key.removeprefix("segments/"): meta.size for meta in store.list("segments/")}
+        indexes = [read_index(store, SegmentId.parse(sid)) for sid in owners]
     assert summary["bytes_written"] == sum(sizes[sid] for sid in owners)
-    for sid in owners:
-        with open_store(location.store) as store:
-            index = read_index(store, SegmentId.parse(sid))
+    for index in indexes:
         assert sum(len(index.graft(vid)) for vid in index.volumes()) * PAGE_SIZE <= target
     assert run_gc(spark, location, vids, grace_s=0, apply=True)["deleted_segments"] > 0
     assert run_verify(spark, location, vids)["ok"]
