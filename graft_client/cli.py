@@ -16,6 +16,7 @@ from graft_client.cli_segment import segment_group
 from graft_client.cli_serve import serve_command
 from graft_client.cli_sql import sql_command
 from graft_client.cli_sync import sync_commands
+from graft_client.cli_token import token_group
 from graft_client.lite import LiteClient
 from graft_client.storage.records import SyncMode
 from graft_core.errors import GraftError, InvalidInputError, NotFoundError
@@ -267,6 +268,7 @@ cli.add_command(pipeline_command)
 cli.add_command(segment_group)
 cli.add_command(serve_command)
 cli.add_command(sql_command)
+cli.add_command(token_group)
 for command in sync_commands:
     cli.add_command(command)
 

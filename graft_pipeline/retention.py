@@ -10,25 +10,13 @@ The latest LSN is always kept.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from graft_core.durations import parse_duration
 from graft_core.errors import InvalidInputError
 from graft_core.wire import CommitInfo
 
 __all__ = ["Retention", "commit_time_ms", "parse_duration"]
-
-_UNITS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
-_DURATION = re.compile(r"(\d+(?:\.\d+)?)(ms|s|m|h|d|w)")
-
-
-def parse_duration(text: str) -> float:
-    """Seconds in ``90s``, ``15m``, ``1h30m``, ``7d``, ``0s``."""
-    cleaned = text.strip().lower()
-    parts = _DURATION.findall(cleaned)
-    if not cleaned or "".join(number + unit for number, unit in parts) != cleaned:
-        raise InvalidInputError(f"invalid duration {text!r}: expected e.g. 90s, 15m, 1h30m, 7d")
-    return sum(float(number) * _UNITS[unit] for number, unit in parts)
 
 
 @dataclass(frozen=True)

@@ -1,21 +1,27 @@
 """Bearer-token auth shared by both services: tokens scoped to volume ids and to read-only use.
 
-Tokens come from a JSON file or an environment variable holding the same JSON: a list of
-``{"token": "...", "volumes": ["<vid>", ...] | null, "read_only": false}``. Tokens are kept only
-as SHA-256 digests, and a presented token's digest is compared with every known one in constant
-time, so the check does not leak a token through timing.
+Two kinds of token, each optional, both accepted when both are configured:
+
+- static tokens, from a JSON file or an environment variable holding the same JSON: a list of
+  ``{"token": "...", "volumes": ["<vid>", ...] | null, "read_only": false}``. They are kept only
+  as SHA-256 digests, and a presented token's digest is compared with every known one in
+  constant time, so the check does not leak a token through timing;
+- signed tokens (``graft_core.tokens``), which carry their own scope and expiry and are checked
+  against a set of keys, so they need no server-side list and keys can rotate.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
 
 import msgspec
 
 from graft_core.errors import AuthError, ForbiddenError, InvalidInputError
 from graft_core.ids import VolumeId
+from graft_core.tokens import Grant, TokenKeys
 
 __all__ = ["Auth", "Grant", "parse_tokens"]
 
@@ -24,17 +30,6 @@ class _TokenSpec(msgspec.Struct, forbid_unknown_fields=True):
     token: str
     volumes: list[str] | None = None
     read_only: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Grant:
-    """What one token may do: ``volumes`` None means every volume."""
-
-    volumes: frozenset[VolumeId] | None
-    read_only: bool
-
-    def allows(self, vid: VolumeId) -> bool:
-        return self.volumes is None or vid in self.volumes
 
 
 FULL_ACCESS = Grant(None, read_only=False)
@@ -60,28 +55,45 @@ def parse_tokens(text: str) -> dict[bytes, Grant]:
 
 
 class Auth:
-    """``enabled`` False means every request is allowed (no tokens, loopback only)."""
+    """Static ``grants`` and/or signed-token ``keys``; with neither, ``enabled`` is False and
+    every request is allowed (loopback only). ``clock`` gives the time that expiry is checked at.
+    """
 
-    def __init__(self, grants: dict[bytes, Grant] | None) -> None:
+    def __init__(
+        self,
+        grants: dict[bytes, Grant] | None,
+        keys: TokenKeys | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self._grants = grants
+        self._keys = keys
+        self._clock = clock
 
     @property
     def enabled(self) -> bool:
-        return self._grants is not None
+        return self._grants is not None or self._keys is not None
 
     def authenticate(self, header: str | None) -> Grant:
-        if self._grants is None:
+        if not self.enabled:
             return FULL_ACCESS
         scheme, _, token = (header or "").partition(" ")
+        found = self._static(token)
+        if scheme.lower() != "bearer":
+            raise AuthError("missing or unknown bearer token")
+        if found is None and self._keys is not None and token.count(".") == 2:
+            found = self._keys.verify(token, self._clock())
+        if found is None:
+            raise AuthError("missing or unknown bearer token")
+        return found
+
+    def _static(self, token: str) -> Grant | None:
         digest = _digest(token)
         found: Grant | None = None
         # Compare against every known digest without stopping early: the time taken does not
         # depend on which token (if any) matched or how many leading bytes agreed.
-        for known, grant in self._grants.items():
+        for known, grant in (self._grants or {}).items():
             if hmac.compare_digest(digest, known):
                 found = grant
-        if found is None or scheme.lower() != "bearer":
-            raise AuthError("missing or unknown bearer token")
         return found
 
     @staticmethod

@@ -1,8 +1,9 @@
 """Command-line plumbing of a service: the common options, auth loading and the uvicorn runner.
 
-Both services take ``--host --port --port-file --tokens-file --insecure --log-level``, each also
-read from ``{PREFIX}_*`` environment variables, and refuse to serve a non-loopback address without
-tokens unless ``--insecure`` (checked before anything is bound).
+Both services take ``--host --port --port-file --tokens-file --token-key-file --insecure
+--log-level``, each also read from ``{PREFIX}_*`` environment variables (the signed-token keys
+also from ``GRAFT_TOKEN_KEYS``), and refuse to serve a non-loopback address without tokens unless
+``--insecure`` (checked before anything is bound).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from graft_core.errors import InvalidInputError
 from graft_core.files import replace_file
 from graft_core.service.auth import Auth, parse_tokens
 from graft_core.service.logs import setup_logging
+from graft_core.tokens import KEYS_ENV, TokenKeys
 
 __all__ = ["CLICK_SETTINGS", "ServeOptions", "is_loopback", "serve", "serve_options"]
 
@@ -49,22 +51,24 @@ class ServeOptions:
     tokens_file: Path | None
     insecure: bool
     log_level: str
+    token_key_file: Path | None = None
 
     def load_auth(self) -> Auth:
-        """Tokens from the file or ``{PREFIX}_TOKENS``; none is allowed on loopback only."""
+        """Static tokens from the file or ``{PREFIX}_TOKENS`` and signed-token keys from
+        ``--token-key-file`` or ``GRAFT_TOKEN_KEYS``; neither is allowed on loopback only."""
         variable = f"{self.prefix}_TOKENS"
         text = self.tokens_file.read_text() if self.tokens_file else os.environ.get(variable)
-        if text:
-            try:
-                return Auth(parse_tokens(text))
-            except InvalidInputError as exc:
-                raise click.UsageError(str(exc)) from exc
-        if not (is_loopback(self.host) or self.insecure):
+        try:
+            auth = Auth(parse_tokens(text) if text else None, TokenKeys.load(self.token_key_file))
+        except InvalidInputError as exc:
+            raise click.UsageError(str(exc)) from exc
+        if not (auth.enabled or is_loopback(self.host) or self.insecure):
             raise click.UsageError(
                 f"no tokens configured and {self.host} is not loopback: give --tokens-file "
-                f"(or {variable}), or --insecure to serve without auth"
+                f"(or {variable}) or --token-key-file (or {KEYS_ENV}), or --insecure to serve "
+                "without auth"
             )
-        return Auth(None)
+        return auth
 
 
 def serve_options(prefix: str, default_port: int) -> Callable[[Callable[..., None]], Any]:
@@ -93,6 +97,13 @@ def serve_options(prefix: str, default_port: int) -> Callable[[Callable[..., Non
             f"or {prefix}_TOKENS with the same JSON.",
         ),
         click.option(
+            "--token-key-file",
+            type=click.Path(exists=True, dir_okay=False, path_type=Path),
+            envvar=f"{prefix}_TOKEN_KEY_FILE",
+            help="Keys of signed tokens (graft token create), one kid=base64key a line, newest "
+            f"last; or {KEYS_ENV} with the same text.",
+        ),
+        click.option(
             "--insecure",
             is_flag=True,
             envvar=f"{prefix}_INSECURE",
@@ -111,12 +122,15 @@ def serve_options(prefix: str, default_port: int) -> Callable[[Callable[..., Non
             port: int,
             port_file: Path | None,
             tokens_file: Path | None,
+            token_key_file: Path | None,
             insecure: bool,
             log_level: str,
             **kwargs: Any,
         ) -> None:
             setup_logging(log_level)
-            opts = ServeOptions(prefix, host, port, port_file, tokens_file, insecure, log_level)
+            opts = ServeOptions(
+                prefix, host, port, port_file, tokens_file, insecure, log_level, token_key_file
+            )
             command(*args, server=opts, **kwargs)
 
         wrapped: Any = with_serve
