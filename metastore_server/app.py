@@ -30,7 +30,6 @@ from graft_core.wire import (
     SnapshotRequest,
     VolumesRequest,
 )
-from metastore_server.auth import visible_volumes
 from metastore_server.catalog import Catalog, RecordStore
 from metastore_server.local_store import DEFAULT_CHECKPOINT_EVERY, LocalRecordStore
 from metastore_server.log import DEFAULT_SEGMENT_SIZE
@@ -105,7 +104,7 @@ def _endpoints(catalog: Callable[[], Catalog]) -> list[Endpoint[Any]]:
         return run
 
     async def volumes(req: VolumesRequest, grant: Grant) -> Message:
-        return visible_volumes(await catalog().volumes(req), grant)
+        return await catalog().volumes(req, grant.volumes)
 
     return [
         Endpoint("snapshot", SnapshotRequest, False, call(Catalog.snapshot)),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from typing import Protocol
 
 from graft_core.errors import (
@@ -36,6 +36,7 @@ from graft_core.wire import (
     VolumesRequest,
     VolumesResponse,
 )
+from metastore_server.auth import granted_volumes
 from metastore_server.metrics import Metrics
 from metastore_server.records import LogRecord
 
@@ -94,6 +95,9 @@ class Catalog:
     async def _record(self, vid: VolumeId, lsn: int) -> LogRecord:
         (record,) = await self.store.read(vid, lsn, lsn)
         return record
+
+    async def _exists(self, vid: VolumeId) -> bool:
+        return await self.store.latest(vid) > 0
 
     async def _horizon(self, vid: VolumeId) -> int:
         checkpoint = await self.store.checkpoint(vid)
@@ -214,10 +218,16 @@ class Catalog:
             commits=[r.commit_info() for r in records],
         )
 
-    async def volumes(self, req: VolumesRequest) -> VolumesResponse:
+    async def volumes(
+        self, req: VolumesRequest, scope: Set[VolumeId] | None = None
+    ) -> VolumesResponse:
+        """Volumes with commits; only those in ``scope`` (a token's grant) unless it is None."""
         if not set(req.prefix) <= _BASE58:
             raise InvalidInputError(f"prefix {req.prefix!r} is not base58 text")
-        vids = await self.store.volumes(req.prefix, req.after, req.limit + 1)
+        if scope is None:
+            vids = await self.store.volumes(req.prefix, req.after, req.limit + 1)
+        else:
+            vids = await granted_volumes(scope, req.prefix, req.after, req.limit + 1, self._exists)
         page = vids[: req.limit]
         infos = [(await self._record(vid, await self.store.latest(vid))).snapshot() for vid in page]
         return VolumesResponse(volumes=infos, next=page[-1] if len(vids) > req.limit else None)
