@@ -98,6 +98,11 @@ def _healthy(url: str) -> bool:
     help='Write {"metastore": URL, "pagestore": URL, "pids": {...}} here once both are up.',
 )
 @click.option("--log-level", default="warning", show_default=True, help="Of both servers.")
+@click.option(
+    "--token-key-file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Signed-token keys for both servers (see graft token); or GRAFT_TOKEN_KEYS.",
+)
 def serve_command(
     data_dir: Path,
     host: str,
@@ -107,6 +112,7 @@ def serve_command(
     cache_limit: str,
     ready_file: Path | None,
     log_level: str,
+    token_key_file: Path | None,
 ) -> None:
     """Run a metastore and a pagestore on this machine until SIGTERM or Ctrl-C."""
     stop = threading.Event()
@@ -122,6 +128,8 @@ def serve_command(
     with tempfile.TemporaryDirectory(prefix="graft-serve-") as run_dir:
         try:
             common = ["--host", host, "--log-level", log_level]
+            if token_key_file is not None:
+                common += ["--token-key-file", str(token_key_file)]
             meta = _Child(
                 "metastore",
                 [

@@ -21,7 +21,7 @@ import os
 import re
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,7 +32,7 @@ import msgspec
 from graft_core.errors import AuthError, InvalidIdError, InvalidInputError
 from graft_core.ids import VolumeId
 
-__all__ = ["KEYS_ENV", "MIN_KEY_BYTES", "Grant", "TokenKeys", "new_key_line"]
+__all__ = ["KEYS_ENV", "MIN_KEY_BYTES", "Grant", "RenewingToken", "TokenKeys", "new_key_line"]
 
 KEYS_ENV = "GRAFT_TOKEN_KEYS"
 MIN_KEY_BYTES = 32
@@ -165,6 +165,32 @@ def _grant(claims: _Claims) -> Grant:
         return Grant(frozenset(map(VolumeId.parse, claims.volumes)), claims.read_only)
     except InvalidIdError as exc:
         raise AuthError(f"invalid bearer token: {exc}") from None
+
+
+class RenewingToken:
+    """A token a server signs for its own calls to another (the pagestore's to the metastore):
+    short-lived, and signed anew once half of its lifetime has passed."""
+
+    def __init__(
+        self,
+        keys: TokenKeys,
+        grant: Grant,
+        ttl_s: float = 3600,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._keys = keys
+        self._grant = grant
+        self._ttl_s = ttl_s
+        self._clock = clock
+        self._token = ""
+        self._renew_at = 0.0
+
+    def __call__(self) -> str:
+        now = self._clock()
+        if now >= self._renew_at:
+            self._token = self._keys.sign(self._grant, self._ttl_s, now=now)
+            self._renew_at = now + self._ttl_s / 2
+        return self._token
 
 
 def new_key_line(kid: str) -> str:

@@ -36,7 +36,8 @@ def _size(ctx: click.Context, param: click.Parameter, value: str) -> int:
 @click.option(
     "--metastore-token",
     envvar="PAGESTORE_METASTORE_TOKEN",
-    help="Bearer token for the metastore, when it has auth on (read access suffices).",
+    help="Bearer token for the metastore, when it has auth on (read access suffices); "
+    "with --token-key-file the pagestore signs a short-lived one itself.",
 )
 @click.option(
     "--store",

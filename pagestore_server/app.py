@@ -14,6 +14,7 @@ from starlette.applications import Starlette
 from graft_core.errors import InvalidInputError, PayloadTooLargeError
 from graft_core.objstore import open_store
 from graft_core.service import Endpoint, Grant, service_app
+from graft_core.tokens import RenewingToken
 from graft_core.wire import (
     Message,
     ReadPagesRequest,
@@ -56,6 +57,14 @@ def _checked_pages(req: WritePagesRequest, max_pages: int) -> dict[int, bytes]:
     return pages
 
 
+def _metastore_token(config: Config) -> str | RenewingToken | None:
+    """The given token; else, with signed-token keys, a read-only one the pagestore signs."""
+    keys = config.auth.keys
+    if config.metastore_token or keys is None:
+        return config.metastore_token
+    return RenewingToken(keys, Grant(None, read_only=True))
+
+
 async def _open(config: Config, metrics: Metrics) -> _Parts:
     def open_blocking() -> tuple[SegmentStore, DiskCache]:
         store = open_store(config.store_url, timeout_s=config.store_timeout_s)
@@ -64,7 +73,7 @@ async def _open(config: Config, metrics: Metrics) -> _Parts:
         )
 
     store, cache = await anyio.to_thread.run_sync(open_blocking)
-    metastore = MetastoreClient(config.metastore_url, config.metastore_token, metrics)
+    metastore = MetastoreClient(config.metastore_url, _metastore_token(config), metrics)
     # The thread a request runs on is one core; the pool lends the others while they are idle.
     codec_pool = CodecPool(max(1, (os.cpu_count() or 1) - 1))
     writer = SegmentWriter(

@@ -2,10 +2,13 @@
 
 Trouble reaching the metastore, or an error the pagestore's own caller did not cause (a bad
 pagestore token, a metastore bug), is ``ServiceUnavailableError`` (503: retry later); only
-"no such volume" is passed on as what it is.
+"no such volume" is passed on as what it is. The token is a fixed string or a function that
+gives the current one (a ``RenewingToken`` the pagestore signs itself).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import httpx
 
@@ -28,13 +31,13 @@ _TIMEOUT_S = 10.0
 
 
 class MetastoreClient:
-    def __init__(self, url: str, token: str | None, metrics: Metrics) -> None:
-        headers = {"content-type": CONTENT_TYPE}
-        if token:
-            headers["authorization"] = f"Bearer {token}"
+    def __init__(
+        self, url: str, token: str | Callable[[], str] | None, metrics: Metrics
+    ) -> None:
+        self._token = token
         self._http = httpx.AsyncClient(
             base_url=url.rstrip("/"),
-            headers=headers,
+            headers={"content-type": CONTENT_TYPE},
             timeout=_TIMEOUT_S,
             transport=LeanTransport(),
         )
@@ -44,7 +47,9 @@ class MetastoreClient:
         self._metrics.metastore_calls.inc()
         body = encode(PullCommitsRequest(vid=vid, start=start))
         try:
-            response = await self._http.post("/metastore/v1/pull_commits", content=body)
+            response = await self._http.post(
+                "/metastore/v1/pull_commits", content=body, headers=self._auth_header()
+            )
         except httpx.HTTPError as exc:
             raise ServiceUnavailableError(f"metastore unreachable: {exc}") from exc
         if response.status_code != 200:
@@ -56,6 +61,12 @@ class MetastoreClient:
             return decode(response.content, PullCommitsResponse, limit=len(response.content))
         except ValueError as exc:
             raise ServiceUnavailableError(f"metastore sent an invalid answer: {exc}") from exc
+
+    def _auth_header(self) -> dict[str, str]:
+        if not self._token:
+            return {}
+        token = self._token if isinstance(self._token, str) else self._token()
+        return {"authorization": f"Bearer {token}"}
 
     async def aclose(self) -> None:
         await self._http.aclose()

@@ -73,6 +73,11 @@ class Auth:
     def enabled(self) -> bool:
         return self._grants is not None or self._keys is not None
 
+    @property
+    def keys(self) -> TokenKeys | None:
+        """The signed-token keys, for a server that signs tokens for its own calls."""
+        return self._keys
+
     def authenticate(self, header: str | None) -> Grant:
         if not self.enabled:
             return FULL_ACCESS

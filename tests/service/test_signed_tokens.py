@@ -1,10 +1,13 @@
 """Signed tokens against real servers: tokens made by the real ``graft token create`` command,
-checked by a real metastore and pagestore that also keep a static token list; key rotation by
-rewriting the key file and restarting the servers on the same data."""
+checked by a real metastore and pagestore that also keep a static token list; the pagestore
+signs its own token for the metastore; key rotation by rewriting the key file and restarting
+the servers on the same data; ``graft serve --token-key-file``."""
 
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,8 +19,9 @@ from graft_core.ids import VolumeId
 from graft_core.tokens import Grant, TokenKeys, new_key_line
 from graft_core.types import PAGE_SIZE
 from graft_core.wire import SnapshotInfo, SnapshotRequest
-from tests.cli.runner import clean_env, graft, ok, stderr_lines
-from tests.pagestore.cluster import Cluster, running_cluster
+from tests.cli.runner import GRAFT, clean_env, graft, ok, stderr_lines
+from tests.pagestore.cluster import Cluster, GraftHttp, running_cluster
+from tests.support.polling import wait_until
 
 VOL_A = VolumeId.random()
 VOL_B = VolumeId.random()
@@ -37,9 +41,8 @@ def cluster(tmp: Path) -> Iterator[Cluster]:
     (tmp / "tokens.json").write_text(json.dumps([{"token": ADMIN}]))
     (tmp / "keys").write_text(f"{FIRST}\n")
     auth = ["--tokens-file", str(tmp / "tokens.json"), "--token-key-file", str(tmp / "keys")]
-    with running_cluster(
-        tmp, metastore_args=auth, pagestore_args=[*auth, "--metastore-token", ADMIN]
-    ) as c:
+    # No --metastore-token: the pagestore signs its own with the keys.
+    with running_cluster(tmp, metastore_args=auth, pagestore_args=auth) as c:
         admin = c.client(ADMIN)
         admin.commit(VOL_A, None, 1, admin.write(VOL_A, {1: PAGE}))
         admin.commit(VOL_B, None, 1, admin.write(VOL_B, {1: PAGE}))
@@ -66,6 +69,14 @@ def test_scoped_read_only_token_reads_its_volume_only(cluster: Cluster, tmp: Pat
     assert type(_error(lambda: http.write(VOL_A, {2: PAGE}))) is ForbiddenError
     assert type(_error(lambda: http.commit(VOL_A, 1, 1, []))) is ForbiddenError
     assert type(_error(lambda: http.read(VOL_B, 1, [1]))) is ForbiddenError
+
+
+def test_the_pagestore_signs_its_own_metastore_token(cluster: Cluster, tmp: Path) -> None:
+    vid = VolumeId.random()
+    token = _create(tmp / "keys", "--volume", str(vid), "--ttl", "10m")
+    http = cluster.client(token)
+    assert http.commit(vid, None, 1, http.write(vid, {1: PAGE})).lsn == 1
+    assert http.read(vid, 1, [1]) == {1: PAGE}  # the pagestore asked the metastore for commits
 
 
 def test_scoped_writer_token_pushes_to_its_volume(cluster: Cluster, tmp: Path) -> None:
@@ -120,6 +131,29 @@ def _restart(cluster: Cluster) -> None:
     metastore_arg = cluster.pagestore.command.index("--metastore") + 1
     cluster.pagestore.command[metastore_arg] = cluster.metastore.url
     cluster.pagestore.restart()
+
+
+def test_graft_serve_passes_the_keys_to_both_servers(tmp_path: Path) -> None:
+    (tmp_path / "keys").write_text(f"{FIRST}\n")
+    ready = tmp_path / "ready.json"
+    argv = [str(GRAFT), "serve", "--data-dir", str(tmp_path / "data"), "--ready-file", str(ready)]
+    argv += ["--metastore-port", "0", "--pagestore-port", "0"]
+    proc = subprocess.Popen([*argv, "--token-key-file", str(tmp_path / "keys")], env=clean_env())
+    try:
+        urls = wait_until(lambda: ready.exists() and json.loads(ready.read_text()), 60, "ready")
+        vid = VolumeId.random()
+        token = _create(tmp_path / "keys", "--volume", str(vid), "--ttl", "1h")
+        writer = GraftHttp(urls["metastore"], urls["pagestore"], token)
+        assert writer.commit(vid, None, 1, writer.write(vid, {1: PAGE})).lsn == 1
+        assert writer.read(vid, 1, [1]) == {1: PAGE}
+        anonymous = GraftHttp(urls["metastore"], urls["pagestore"])
+        for call in (lambda: anonymous.read(vid, 1, [1]), lambda: anonymous.commit(vid, 1, 1, [])):
+            assert type(_error(call)) is AuthError
+        writer.close()
+        anonymous.close()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
 
 
 @pytest.mark.parametrize(

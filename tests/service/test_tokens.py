@@ -13,7 +13,7 @@ import pytest
 from graft_core.errors import AuthError, ForbiddenError, InvalidInputError
 from graft_core.ids import VolumeId
 from graft_core.service import Auth, parse_tokens
-from graft_core.tokens import KEYS_ENV, Grant, TokenKeys, new_key_line
+from graft_core.tokens import KEYS_ENV, Grant, RenewingToken, TokenKeys, new_key_line
 
 NOW = 1_800_000_000.0
 VOL_A = VolumeId.random()
@@ -196,3 +196,20 @@ def test_signing_refuses_useless_tokens() -> None:
 
 def _key(line: str) -> bytes:
     return base64.b64decode(line.split("=", 1)[1])
+
+
+def test_a_renewing_token_is_signed_anew_after_half_its_lifetime() -> None:
+    keys = TokenKeys.parse(f"{OLD}\n{NEW}")
+    clock = [NOW]
+    renewing = RenewingToken(keys, Grant(None, read_only=True), ttl_s=600, clock=lambda: clock[0])
+    first = renewing()
+    clock[0] = NOW + 299
+    assert renewing() == first
+    clock[0] = NOW + 300
+    second = renewing()
+    assert second != first
+    clock[0] = NOW + 650  # the first has expired, the renewed one has not
+    with pytest.raises(AuthError, match="expired"):
+        keys.verify(first, clock[0])
+    assert keys.verify(second, clock[0]) == Grant(None, read_only=True)
+    assert jwt.get_unverified_header(second)["kid"] == "new"
