@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import time
 from collections.abc import Callable
 
 import msgspec
 
-from graft_core.errors import AuthError, ForbiddenError, InvalidInputError
+from graft_core.errors import AuthError, ForbiddenError, InvalidIdError, InvalidInputError
 from graft_core.ids import VolumeId
 from graft_core.tokens import Grant, TokenKeys
 
-__all__ = ["Auth", "Grant", "parse_tokens"]
+__all__ = ["Auth", "Grant", "parse_tokens", "redact"]
 
 
 class _TokenSpec(msgspec.Struct, forbid_unknown_fields=True):
@@ -33,6 +34,31 @@ class _TokenSpec(msgspec.Struct, forbid_unknown_fields=True):
 
 
 FULL_ACCESS = Grant(None, read_only=False)
+
+
+_ID_TEXT = re.compile(r"\b[1-9A-HJ-NP-Za-km-z]{22}\b")
+HIDDEN_VOLUME = "(a volume outside this token's scope)"
+
+
+def redact(message: str, grant: Grant, asked: VolumeId | None = None) -> str:
+    """``message`` without the ids of volumes that ``grant`` does not cover, except ``asked``
+    (the one the caller named itself).
+
+    An error can come from work shared with other volumes (one segment holds many volumes'
+    pages, one flush serves many writers), so its text may name them; a scoped caller must
+    not learn those ids from it. Other ids (segments, clients) stay.
+    """
+    if grant.volumes is None:
+        return message
+
+    def hide(found: re.Match[str]) -> str:
+        try:
+            vid = VolumeId.parse(found.group())
+        except InvalidIdError:
+            return found.group()
+        return found.group() if vid == asked or grant.allows(vid) else HIDDEN_VOLUME
+
+    return _ID_TEXT.sub(hide, message)
 
 
 def _digest(token: str) -> bytes:

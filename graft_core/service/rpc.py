@@ -21,7 +21,7 @@ from starlette.routing import Route
 
 from graft_core.errors import GraftError, InvalidInputError, PayloadTooLargeError
 from graft_core.ids import VolumeId
-from graft_core.service.auth import Auth, Grant
+from graft_core.service.auth import Auth, Grant, redact
 from graft_core.wire import CONTENT_TYPE, ErrorBody, Message, decode, encode, encode_error
 
 __all__ = ["Endpoint", "error_response", "http_exception_handler", "read_body", "rpc_routes"]
@@ -73,6 +73,14 @@ async def read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+def _error_answer(exc: GraftError, grant: Grant | None, asked: VolumeId | None) -> Response:
+    """The error body; for a known caller, without volume ids outside its grant."""
+    if grant is None:
+        return Response(encode_error(exc), status_code=exc.http_status, media_type=CONTENT_TYPE)
+    message = redact(str(exc) or exc.code, grant, asked)
+    return error_response(exc.http_status, exc.code, message)
+
+
 def rpc_routes(
     prefix: str,
     endpoints: Sequence[Endpoint[Any]],
@@ -86,6 +94,8 @@ def rpc_routes(
 
     def route(endpoint: Endpoint[Any]) -> Route:
         async def handle(request: Request) -> Response:
+            grant: Grant | None = None
+            vid: VolumeId | None = None
             try:
                 # Authenticate before reading the body: an unknown caller cannot make us buffer it.
                 grant = auth.authenticate(request.headers.get("authorization"))
@@ -99,9 +109,7 @@ def rpc_routes(
             except GraftError as exc:
                 if exc.http_status >= 500:
                     log.warning("%s failed: %s", endpoint.name, exc, extra={"code": exc.code})
-                response = Response(
-                    encode_error(exc), status_code=exc.http_status, media_type=CONTENT_TYPE
-                )
+                response = _error_answer(exc, grant, vid)
             except Exception:
                 log.exception("%s: unexpected error", endpoint.name)
                 response = error_response(500, "internal_error", "internal server error")
