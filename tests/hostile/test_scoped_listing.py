@@ -111,3 +111,12 @@ def test_an_unscoped_token_still_pages_through_everything(cluster: Cluster) -> N
             break
         after = answer.next
     assert seen == VIDS
+
+
+def test_metrics_and_about_pages_name_no_volume(scoped: GraftHttp, cluster: Cluster) -> None:
+    for http in (scoped.meta, scoped.pages):
+        for path in ("/metrics", "/"):
+            response = http.get(path)
+            assert response.status_code == 200
+            for vid in VIDS:
+                assert str(vid).encode() not in response.content, (path, vid)

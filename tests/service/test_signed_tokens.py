@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from graft_client.lite import LiteClient
 from graft_core.errors import AuthError, ForbiddenError, GraftError
 from graft_core.ids import VolumeId
 from graft_core.tokens import Grant, TokenKeys, new_key_line
@@ -77,6 +78,17 @@ def test_the_pagestore_signs_its_own_metastore_token(cluster: Cluster, tmp: Path
     http = cluster.client(token)
     assert http.commit(vid, None, 1, http.write(vid, {1: PAGE})).lsn == 1
     assert http.read(vid, 1, [1]) == {1: PAGE}  # the pagestore asked the metastore for commits
+
+
+def test_the_client_library_sends_signed_tokens(cluster: Cluster, tmp: Path) -> None:
+    token = _create(tmp / "keys", "--volume", str(VOL_A), "--read-only", "--ttl", "1h")
+    lite = LiteClient(cluster.metastore.url, cluster.pagestore.url, token=token)
+    try:
+        assert lite.read(VOL_A, 1) == PAGE
+        with pytest.raises(ForbiddenError, match="does not grant"):
+            lite.read(VOL_B, 1)
+    finally:
+        lite.close()
 
 
 def test_scoped_writer_token_pushes_to_its_volume(cluster: Cluster, tmp: Path) -> None:
