@@ -31,9 +31,7 @@ _TIMEOUT_S = 10.0
 
 
 class MetastoreClient:
-    def __init__(
-        self, url: str, token: str | Callable[[], str] | None, metrics: Metrics
-    ) -> None:
+    def __init__(self, url: str, token: str | Callable[[], str] | None, metrics: Metrics) -> None:
         self._token = token
         self._http = httpx.AsyncClient(
             base_url=url.rstrip("/"),

@@ -109,7 +109,8 @@ def test_volume_scoped_token_cannot_touch_other_volumes(cluster: Cluster) -> Non
 
 @pytest.mark.parametrize("service", ["metastore", "pagestore"])
 def test_refuses_non_loopback_without_tokens_before_binding(service: str, tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.endswith(("_TOKENS", "_TOKENS_FILE"))}
+    auth_vars = ("_TOKENS", "_TOKENS_FILE", "_TOKEN_KEYS", "_TOKEN_KEY_FILE")
+    env = {k: v for k, v in os.environ.items() if not k.endswith(auth_vars)}
     port_file = tmp_path / "port"
     command = (
         metastore_command("--data-dir", str(tmp_path / "d"))
@@ -266,6 +267,7 @@ def test_auth_off_only_on_loopback_or_with_insecure(
     host: str, insecure: bool, auth_off_allowed: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("METASTORE_TOKENS", raising=False)
+    monkeypatch.delenv("GRAFT_TOKEN_KEYS", raising=False)
     options = ServeOptions("METASTORE", host, 0, None, None, insecure, "warning")
     if auth_off_allowed:
         assert not options.load_auth().enabled

@@ -7,12 +7,13 @@ import base64
 import json
 from pathlib import Path
 
+import click
 import jwt
 import pytest
 
 from graft_core.errors import AuthError, ForbiddenError, InvalidInputError
 from graft_core.ids import VolumeId
-from graft_core.service import Auth, parse_tokens
+from graft_core.service import Auth, ServeOptions, parse_tokens
 from graft_core.tokens import KEYS_ENV, Grant, RenewingToken, TokenKeys, new_key_line
 
 NOW = 1_800_000_000.0
@@ -213,3 +214,21 @@ def test_a_renewing_token_is_signed_anew_after_half_its_lifetime() -> None:
         keys.verify(first, clock[0])
     assert keys.verify(second, clock[0]) == Grant(None, read_only=True)
     assert jwt.get_unverified_header(second)["kid"] == "new"
+
+
+def test_servers_load_keys_and_refuse_bad_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for variable in ("METASTORE_TOKENS", KEYS_ENV):
+        monkeypatch.delenv(variable, raising=False)
+    keys = tmp_path / "keys"
+    keys.write_text(f"{OLD}\n{NEW}\n")
+    public = ServeOptions("METASTORE", "0.0.0.0", 0, None, None, False, "warning", keys)
+    auth = public.load_auth()
+    assert auth.enabled and auth.keys is not None and auth.keys.signing_kid == "new"
+    keys.write_text("k1=short\n")
+    with pytest.raises(click.UsageError, match="not valid base64"):
+        public.load_auth()
+    monkeypatch.setenv(KEYS_ENV, NEW)
+    from_env = ServeOptions("METASTORE", "0.0.0.0", 0, None, None, False, "warning").load_auth()
+    assert from_env.keys is not None and from_env.keys.signing_kid == "new"
