@@ -6,11 +6,13 @@ from __future__ import annotations
 import base64
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 import jwt
 import pytest
 
+from graft_core import tokens as tokens_module
 from graft_core.errors import AuthError, ForbiddenError, InvalidInputError
 from graft_core.ids import VolumeId
 from graft_core.service import Auth, ServeOptions, parse_tokens
@@ -232,3 +234,29 @@ def test_servers_load_keys_and_refuse_bad_ones(
     monkeypatch.setenv(KEYS_ENV, NEW)
     from_env = ServeOptions("METASTORE", "0.0.0.0", 0, None, None, False, "warning").load_auth()
     assert from_env.keys is not None and from_env.keys.signing_kid == "new"
+
+
+def test_a_verified_token_is_remembered_but_its_expiry_still_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    keys = TokenKeys.parse(NEW)
+    token = keys.sign(Grant(frozenset([VOL_A]), read_only=True), ttl_s=60, now=NOW)
+    decoded: list[str] = []
+    real = jwt.decode
+
+    def spy(jwt_text: str, *args: Any, **kwargs: Any) -> Any:
+        decoded.append(jwt_text)
+        return real(jwt_text, *args, **kwargs)
+
+    monkeypatch.setattr(tokens_module.jwt, "decode", spy)
+    for _ in range(3):
+        assert keys.verify(token, NOW) == Grant(frozenset([VOL_A]), read_only=True)
+    assert decoded == [token]
+    with pytest.raises(AuthError, match="expired"):
+        keys.verify(token, NOW + 60)
+    header, payload, signature = token.split(".")
+    forged = f"{header}.{payload}.{signature[:-2]}AA"
+    for _ in range(2):  # a token that failed is checked again, never remembered as valid
+        with pytest.raises(AuthError):
+            keys.verify(forged, NOW)
+    assert decoded == [token, forged, forged]
