@@ -18,6 +18,7 @@ from graft_core.graft import Graft
 from graft_core.ids import SegmentId, VolumeId
 from graft_core.service import Auth, ServeOptions, parse_tokens
 from graft_core.service import auth as auth_module
+from graft_core.tokens import KEYS_ENV, Grant, TokenKeys, new_key_line
 from graft_core.types import PAGE_SIZE
 from graft_core.wire import (
     METASTORE_MAX_BODY,
@@ -40,6 +41,11 @@ TOKENS = [
     {"token": "reader-secret", "read_only": True},
     {"token": "scoped-secret", "volumes": [str(VOL_A)]},
 ]
+KEY_LINE = new_key_line("k1")
+SIGNED_READER = TokenKeys.parse(KEY_LINE).sign(Grant(None, read_only=True), ttl_s=86400)
+SIGNED_SCOPED = TokenKeys.parse(KEY_LINE).sign(Grant(frozenset([VOL_A]), False), ttl_s=86400)
+READERS = ("reader-secret", SIGNED_READER)
+SCOPED = ("scoped-secret", SIGNED_SCOPED)
 
 
 @pytest.fixture(scope="module", params=["env", "file"])
@@ -49,13 +55,19 @@ def cluster(
     tmp = tmp_path_factory.mktemp(f"auth-{request.param}")
     text = json.dumps(TOKENS)
     if request.param == "env":
-        env = {"METASTORE_TOKENS": text, "PAGESTORE_TOKENS": text}
+        env = {"METASTORE_TOKENS": text, "PAGESTORE_TOKENS": text, KEYS_ENV: KEY_LINE}
         meta_args: list[str] = []
         page_args = ["--metastore-token", "reader-secret"]
     else:
         (tmp / "tokens.json").write_text(text)
+        (tmp / "keys").write_text(KEY_LINE)
         env = {}
-        meta_args = ["--tokens-file", str(tmp / "tokens.json")]
+        meta_args = [
+            "--tokens-file",
+            str(tmp / "tokens.json"),
+            "--token-key-file",
+            str(tmp / "keys"),
+        ]
         page_args = [*meta_args, "--metastore-token", "reader-secret"]
     with running_cluster(tmp, env=env, metastore_args=meta_args, pagestore_args=page_args) as c:
         admin = c.client("admin-secret")
@@ -186,15 +198,15 @@ def test_every_rpc_route_enforces_token_scope_and_read_only(
     body_b = encode(SAMPLES[name](VOL_B))
     for header in (None, "Bearer wrong-secret", "Basic admin-secret", "Bearer", "admin-secret"):
         assert _post(cluster, service, path, body_b, header) == 401, header
-    reader = _post(cluster, service, path, body_b, "Bearer reader-secret")
-    assert reader == (403 if name in WRITES else 200), reader
-    scoped = _post(cluster, service, path, body_b, "Bearer scoped-secret")
-    assert scoped == (200 if name == "volumes" else 403), scoped  # volumes filters (see above)
-    if name not in WRITES:
-        assert (
-            _post(cluster, service, path, encode(SAMPLES[name](VOL_A)), "Bearer scoped-secret")
-            == 200
-        )
+    for token in READERS:
+        reader = _post(cluster, service, path, body_b, f"Bearer {token}")
+        assert reader == (403 if name in WRITES else 200), reader
+    for token in SCOPED:
+        scoped = _post(cluster, service, path, body_b, f"Bearer {token}")
+        assert scoped == (200 if name == "volumes" else 403), scoped  # volumes: see above
+        if name not in WRITES:
+            body_a = encode(SAMPLES[name](VOL_A))
+            assert _post(cluster, service, path, body_a, f"Bearer {token}") == 200
     assert _stored(cluster) == before
 
 
@@ -208,7 +220,7 @@ def test_get_routes_need_a_token_except_health(cluster: Cluster, service: str, p
         else:
             assert response.status_code == 401
             assert decode(response.content, ErrorBody).code == "unauthorized"
-    for token in ("reader-secret", "scoped-secret"):
+    for token in (*READERS, *SCOPED):
         assert httpx.get(url, headers={"authorization": f"Bearer {token}"}).status_code == 200
 
 
@@ -220,7 +232,8 @@ def test_unknown_caller_is_refused_before_its_body_is_read(
     status, body = raw_post(url, path, {"content-length": str(10 * METASTORE_MAX_BODY)}, [b"\0"])
     assert status == 401 and decode(body, ErrorBody).code == "unauthorized"
     if name in WRITES:  # a read-only caller may not write, whatever its body says
-        assert _post(cluster, service, path, b"not a message", "Bearer reader-secret") == 403
+        for token in READERS:
+            assert _post(cluster, service, path, b"not a message", f"Bearer {token}") == 403
 
 
 def test_authenticate_compares_with_every_token_whatever_matches(
