@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -69,16 +68,6 @@ class VolumeWriter:
         self._dirty = {idx: data for idx, data in self._dirty.items() if idx <= count}
         self._page_count = count
         self._shrunk_to = min(self._shrunk_to, count)
-
-    def staged(self) -> Iterator[tuple[int, bytes]]:
-        """Each page up to the page count that a commit would set, with the bytes it would set:
-        the written pages, and zeros for pages a truncate cut off that were not written again.
-        """
-        base_count = self._open_reader().page_count
-        yield from self._dirty.items()
-        for idx in range(self._shrunk_to + 1, min(base_count, self._page_count) + 1):
-            if idx not in self._dirty:
-                yield idx, EMPTY_PAGE
 
     def commit(self) -> Snapshot | None:
         """Commit the staged pages as the next local LSN and close the writer.

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import apsw
@@ -30,7 +31,7 @@ from graft_client.reader import VolumeReader
 from graft_client.sqlite import errors
 from graft_client.sqlite.locks import WriterSlot
 from graft_core.errors import ConcurrentWriteError
-from graft_core.types import PAGE_SIZE, Snapshot
+from graft_core.types import PAGE_SIZE, RemoteMapping, Snapshot
 
 if TYPE_CHECKING:
     from graft_client.volume import Volume
@@ -103,12 +104,31 @@ class VolumeFile(apsw.VFSFile):
 
     @property
     def snapshot(self) -> Snapshot | None:
-        """The snapshot this connection reads now: its transaction's, or the volume's latest."""
+        """The snapshot this connection reads now: its transaction's, or the volume's latest.
+
+        Its remote LSN is what the volume knows now, not when the transaction (or the idle
+        reader it reuses) began: a push maps snapshots that were read before it.
+        """
         if self._writer is not None:
-            return self._writer.base
-        if self._reader is not None:
-            return self._reader.snapshot
-        return self.volume.snapshot()
+            read = self._writer.base
+        elif self._reader is not None:
+            read = self._reader.snapshot
+        else:
+            return self.volume.snapshot()
+        return None if read is None else replace(read, remote=self._remote_of(read))
+
+    def _remote_of(self, read: Snapshot) -> RemoteMapping | None:
+        """The newest remote LSN that ``read`` holds: mapped at or below its local LSN."""
+        latest = self.volume.snapshot()
+        if latest is not None and latest.remote is not None and latest.remote.local_lsn <= read.lsn:
+            return latest.remote  # local LSNs form one line: the volume has not synced past it
+        known = read.remote
+        # Commits that a push, pull or reset made equal to a remote LSN record it.
+        start = 1 if known is None else known.local_lsn + 1
+        for commit in self.volume.log(start, limit=max(0, read.lsn - start + 1)):
+            if commit.remote_lsn is not None and commit.lsn <= read.lsn:
+                known = RemoteMapping(commit.remote_lsn, commit.lsn)
+        return known
 
     @property
     def in_write(self) -> bool:
@@ -242,6 +262,11 @@ class VolumeFile(apsw.VFSFile):
         if writer is None:
             return
         self._writer = None
+        if self._ends_rollback(writer):
+            # Nothing of it may reach the volume, which still holds what the transaction read
+            # (a native file keeps spilled bytes in free pages; free pages carry no data).
+            writer.discard()
+            return
         try:
             self._commit_writer(writer)
         except ConcurrentWriteError as exc:
@@ -260,30 +285,21 @@ class VolumeFile(apsw.VFSFile):
         recorded = _header_page_count(writer.read(1))
         if recorded is not None and recorded < writer.page_count:
             writer.truncate(recorded)  # what SQLite's xTruncate after the sync will ask for
-        if self._restores_base(writer):
-            writer.discard()
-            return
         committed = writer.commit()
         if committed is not None and committed != base:
             assert self._reader is not None
             self._reader.close()
             self._reader = self.volume.reader(committed.lsn)
 
-    def _restores_base(self, writer: VolumeWriter) -> bool:
-        """Whether ``writer`` holds exactly the snapshot this transaction began on.
-
-        SQLite syncs a rollback as well, once it has copied back the pages that a transaction
-        spilled into the file: committing that would be an empty LSN, and would fail if a pull
-        landed meanwhile. A commit is never one: it writes page 1 with a new change counter.
+    def _ends_rollback(self, writer: VolumeWriter) -> bool:
+        """Whether this sync ends a rollback: SQLite syncs the pages it copied back when the
+        transaction had spilled into the file. A commit always writes page 1 with the change
+        counter raised (in the normal locking mode, the only one allowed); a rollback leaves
+        page 1 as the transaction read it.
         """
         reader = self._reader
         assert reader is not None and _lsn(reader.snapshot) == _lsn(writer.base)
-        if writer.page_count != reader.page_count or writer.read(1) != self._header(reader):
-            return False
-        return all(
-            data == (self._header(reader) if idx == 1 else reader.read(idx))
-            for idx, data in writer.staged()
-        )
+        return writer.read(1) == self._header(reader)
 
     def xLock(self, level: int) -> None:
         if self._reader is None:

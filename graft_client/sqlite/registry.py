@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 
 import apsw
@@ -14,16 +15,33 @@ __all__ = ["DEFAULT_JOURNAL_MODE", "register", "unregister"]
 
 DEFAULT_JOURNAL_MODE = "memory"
 
+log = logging.getLogger(__name__)
+
 _registered: dict[str, GraftVFS] = {}
 _guard = threading.Lock()
 
 
 def _configure(connection: apsw.Connection) -> None:
-    """Connection hook: graft connections start in journal_mode=memory (no journal copies) and
-    get the ``graft_*`` tables (the pragmas' answers as rows, see ``tables``)."""
-    if connection.open_vfs in _registered:
+    """Connection hook: graft connections get the ``graft_*`` tables (the pragmas' answers as
+    rows, see ``tables``) and start in journal_mode=memory (no journal copies).
+
+    Opening must not depend on reading the database, as natively: setting the journal mode
+    reads the schema, so a database that cannot be read yet (a corrupt schema to repair with
+    ``writable_schema``, pages that cannot be fetched) keeps SQLite's default mode instead,
+    whose journal lives in memory as well (``memfile``); its statements report the problem.
+    """
+    if connection.open_vfs not in _registered:
+        return
+    install_tables(connection)
+    try:
         connection.pragma("journal_mode", DEFAULT_JOURNAL_MODE)
-        install_tables(connection)
+    except apsw.Error as exc:
+        log.warning(
+            "SQLite on %s: the database cannot be read (%s); this connection keeps "
+            "journal_mode=delete",
+            connection.filename,
+            exc,
+        )
 
 
 def register(client: Client, name: str = "graft", make_default: bool = False) -> GraftVFS:
