@@ -4,7 +4,9 @@ A read transaction (SQLite's SHARED lock) reads one pinned snapshot. A write tra
 (RESERVED and above) stages pages in a ``VolumeWriter`` on that same snapshot and commits them as
 one local LSN when SQLite syncs the file (``SQLITE_FCNTL_SYNC``, sent even with
 ``synchronous=OFF``, then ``xSync``). Dropping the lock without a sync is a rollback: the staged
-pages are discarded, so nothing of an unfinished transaction ever reaches the volume.
+pages are discarded, so nothing of an unfinished transaction ever reaches the volume. So is a
+sync that leaves page 1 as the transaction read it (every commit raises its change counter):
+SQLite syncs a rollback that copied back what the transaction had spilled into the file.
 
 The sync is the last moment a commit can still fail into a rollback, but not the last file
 operation of a transaction: SQLite cuts a database that shrank (VACUUM, auto_vacuum) only after
@@ -262,7 +264,7 @@ class VolumeFile(apsw.VFSFile):
         if writer is None:
             return
         self._writer = None
-        if self._ends_rollback(writer):
+        if not self._committed and self._ends_rollback(writer):
             # Nothing of it may reach the volume, which still holds what the transaction read
             # (a native file keeps spilled bytes in free pages; free pages carry no data).
             writer.discard()

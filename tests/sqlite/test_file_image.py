@@ -271,14 +271,19 @@ def _write_then_sync(file: apsw.VFSFile, pages: int) -> None:
     file.xSync(apsw.SQLITE_SYNC_NORMAL)
 
 
-def test_a_change_after_the_sync_is_committed_when_the_lock_drops(tmp_path: Path) -> None:
-    """Whatever a file header says, SQLite counts what it changes after the sync as committed."""
+@pytest.mark.parametrize("then", ["unlock", "sync"])
+def test_a_change_after_the_sync_is_committed(then: str, tmp_path: Path) -> None:
+    """Whatever a file header says, SQLite counts what it changes after the sync as committed:
+    at the next sync or when the lock drops."""
     with device(tmp_path) as dev:
         volume = dev.client.create_volume()
         file = _main_file(dev, volume)
         _write_then_sync(file, 3)
         assert volume.snapshot() == Snapshot(volume.vid, LSN(1), PageCount(3))
         file.xTruncate(PAGE_SIZE)
+        if then == "sync":
+            file.xSync(apsw.SQLITE_SYNC_NORMAL)
+            assert volume.snapshot() == Snapshot(volume.vid, LSN(2), PageCount(1))
         file.xUnlock(apsw.SQLITE_LOCK_SHARED)
         assert volume.snapshot() == Snapshot(volume.vid, LSN(2), PageCount(1))
         assert file.xFileSize() == PAGE_SIZE
