@@ -7,6 +7,7 @@ from pathlib import Path
 import apsw
 import pytest
 
+from graft_client.sqlite import registry
 from tests.sqlite.support import Device, device
 
 CORRUPT = [
@@ -68,3 +69,19 @@ def test_a_corrupt_schema_opens_and_repairs_as_natively(repair: str, tmp_path: P
         on_native, on_graft = _on_both(dev, vid, native, ["pragma integrity_check"])
         assert on_graft == on_native
         assert dev.connect(vid).execute("pragma journal_mode").fetchall() == [("memory",)]
+
+
+def test_a_schema_that_breaks_after_the_check_still_opens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another connection may corrupt the schema between the check and the journal mode."""
+    with device(tmp_path) as dev:
+        db = dev.connect()
+        assert _outcomes(db, CORRUPT) == [("ok", [])] * len(CORRUPT)
+        monkeypatch.setattr(registry, "_schema_readable", lambda connection: True)
+        again = dev.connect(db.filename)
+        assert _outcomes(again, ["select * from b"])[0][0] == "CorruptError"
+        assert _outcomes(again, ["pragma writable_schema = on", "select * from b"])[1] == (
+            "ok",
+            [("in b",)],
+        )
