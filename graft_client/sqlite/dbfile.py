@@ -4,7 +4,15 @@ A read transaction (SQLite's SHARED lock) reads one pinned snapshot. A write tra
 (RESERVED and above) stages pages in a ``VolumeWriter`` on that same snapshot and commits them as
 one local LSN when SQLite syncs the file (``SQLITE_FCNTL_SYNC``, sent even with
 ``synchronous=OFF``, then ``xSync``). Dropping the lock without a sync is a rollback: the staged
-pages are discarded, so nothing of an unfinished transaction ever reaches the volume.
+pages are discarded, so nothing of an unfinished transaction ever reaches the volume. So is a
+sync that leaves page 1 as the transaction read it (every commit raises its change counter):
+SQLite syncs a rollback that copied back what the transaction had spilled into the file.
+
+The sync is the last moment a commit can still fail into a rollback, but not the last file
+operation of a transaction: SQLite cuts a database that shrank (VACUUM, auto_vacuum) only after
+it, once its journal is finalized. The commit therefore takes the page count SQLite recorded in
+page 1 (the size it trusts over the file's), so the cut pages never reach a commit. Any other
+change after the sync, within the same lock, is committed when the lock drops, never discarded.
 
 SQLite keeps its page cache across transactions only while the file change counter in the
 header is unchanged. Page 1 is served with that counter (and its ``version-valid-for`` twin)
@@ -16,6 +24,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import apsw
@@ -24,7 +33,7 @@ from graft_client.reader import VolumeReader
 from graft_client.sqlite import errors
 from graft_client.sqlite.locks import WriterSlot
 from graft_core.errors import ConcurrentWriteError
-from graft_core.types import PAGE_SIZE, Snapshot
+from graft_core.types import PAGE_SIZE, RemoteMapping, Snapshot
 
 if TYPE_CHECKING:
     from graft_client.volume import Volume
@@ -34,6 +43,7 @@ __all__ = ["PragmaHandler", "VolumeFile"]
 
 HEADER_MAGIC = b"SQLite format 3\x00"
 CHANGE_COUNTER = slice(24, 28)
+DATABASE_SIZE = slice(28, 32)
 VERSION_VALID_FOR = slice(92, 96)
 
 log = logging.getLogger(__name__)
@@ -49,6 +59,21 @@ def _stamp_header(page: bytes, lsn: int) -> bytes:
     stamped[CHANGE_COUNTER] = counter
     stamped[VERSION_VALID_FOR] = counter
     return bytes(stamped)
+
+
+def _lsn(snapshot: Snapshot | None) -> int:
+    return 0 if snapshot is None else snapshot.lsn
+
+
+def _header_page_count(page: bytes) -> int | None:
+    """The page count in an SQLite header, or None where SQLite would not trust it either.
+
+    SQLite uses this field (not the file size) while ``version-valid-for`` equals the change
+    counter; it rewrites all three in page 1 at every commit.
+    """
+    if not page.startswith(HEADER_MAGIC) or page[CHANGE_COUNTER] != page[VERSION_VALID_FOR]:
+        return None
+    return int.from_bytes(page[DATABASE_SIZE], "big") or None
 
 
 def _page_size_error(what: str) -> Exception:
@@ -70,6 +95,8 @@ class VolumeFile(apsw.VFSFile):
         self._writer: VolumeWriter | None = None
         # Why this write transaction can no longer commit; it must be rolled back.
         self._doomed: str | None = None
+        # Whether this write transaction committed: later changes under its lock are its tail.
+        self._committed = False
         # The reader of the last transaction, kept while the volume does not move: most read
         # transactions then cost one snapshot lookup. It pins at most that one snapshot.
         self._idle: VolumeReader | None = None
@@ -79,12 +106,31 @@ class VolumeFile(apsw.VFSFile):
 
     @property
     def snapshot(self) -> Snapshot | None:
-        """The snapshot this connection reads now: its transaction's, or the volume's latest."""
+        """The snapshot this connection reads now: its transaction's, or the volume's latest.
+
+        Its remote LSN is what the volume knows now, not when the transaction (or the idle
+        reader it reuses) began: a push maps snapshots that were read before it.
+        """
         if self._writer is not None:
-            return self._writer.base
-        if self._reader is not None:
-            return self._reader.snapshot
-        return self.volume.snapshot()
+            read = self._writer.base
+        elif self._reader is not None:
+            read = self._reader.snapshot
+        else:
+            return self.volume.snapshot()
+        return None if read is None else replace(read, remote=self._remote_of(read))
+
+    def _remote_of(self, read: Snapshot) -> RemoteMapping | None:
+        """The newest remote LSN that ``read`` holds: mapped at or below its local LSN."""
+        latest = self.volume.snapshot()
+        if latest is not None and latest.remote is not None and latest.remote.local_lsn <= read.lsn:
+            return latest.remote  # local LSNs form one line: the volume has not synced past it
+        known = read.remote
+        # Commits that a push, pull or reset made equal to a remote LSN record it.
+        start = 1 if known is None else known.local_lsn + 1
+        for commit in self.volume.log(start, limit=max(0, read.lsn - start + 1)):
+            if commit.remote_lsn is not None and commit.lsn <= read.lsn:
+                known = RemoteMapping(commit.remote_lsn, commit.lsn)
+        return known
 
     @property
     def in_write(self) -> bool:
@@ -109,12 +155,12 @@ class VolumeFile(apsw.VFSFile):
             with self.volume.reader() as reader:
                 page, lsn = reader.read(pageidx), reader.snapshot
         if pageidx == 1:
-            return _stamp_header(page, 0 if lsn is None else lsn.lsn)
+            return _stamp_header(page, _lsn(lsn))
         return page
 
     def _header(self, reader: VolumeReader) -> bytes:
         """Page 1 of a read snapshot: SQLite reads its change counter at every transaction."""
-        lsn = 0 if reader.snapshot is None else reader.snapshot.lsn
+        lsn = _lsn(reader.snapshot)
         if self._page1 is None or self._page1[0] != lsn:
             self._page1 = (lsn, _stamp_header(reader.read(1), lsn))
         return self._page1[1]
@@ -191,7 +237,7 @@ class VolumeFile(apsw.VFSFile):
 
     def _open_writer(self) -> VolumeWriter:
         if self._writer is None:
-            # Writes after a commit inside one exclusive lock: a new writer on top of it. After
+            # Changes after a commit inside one exclusive lock: a new writer on top of it. After
             # a failed commit they are SQLite's rollback restoring pages: staged, never committed.
             self._writer = self.volume.writer() if self._doomed else self._begin_write()
         return self._writer
@@ -217,10 +263,14 @@ class VolumeFile(apsw.VFSFile):
         writer = self._writer
         if writer is None:
             return
-        base = writer.base
         self._writer = None
+        if not self._committed and self._ends_rollback(writer):
+            # Nothing of it may reach the volume, which still holds what the transaction read
+            # (a native file keeps spilled bytes in free pages; free pages carry no data).
+            writer.discard()
+            return
         try:
-            committed = writer.commit()
+            self._commit_writer(writer)
         except ConcurrentWriteError as exc:
             # BUSY_SNAPSHOT (unlike plain BUSY, which keeps a COMMIT open for a retry that could
             # never succeed) makes SQLite roll the transaction back at once.
@@ -229,10 +279,29 @@ class VolumeFile(apsw.VFSFile):
                 "ran); it was rolled back: retry it"
             )
             raise self._busy(self._doomed, apsw.SQLITE_BUSY_SNAPSHOT) from exc
+        self._committed = True
+
+    def _commit_writer(self, writer: VolumeWriter) -> None:
+        """Commit ``writer`` at the size SQLite recorded; this transaction then reads the result."""
+        base = writer.base
+        recorded = _header_page_count(writer.read(1))
+        if recorded is not None and recorded < writer.page_count:
+            writer.truncate(recorded)  # what SQLite's xTruncate after the sync will ask for
+        committed = writer.commit()
         if committed is not None and committed != base:
             assert self._reader is not None
             self._reader.close()
             self._reader = self.volume.reader(committed.lsn)
+
+    def _ends_rollback(self, writer: VolumeWriter) -> bool:
+        """Whether this sync ends a rollback: SQLite syncs the pages it copied back when the
+        transaction had spilled into the file. A commit always writes page 1 with the change
+        counter raised (in the normal locking mode, the only one allowed); a rollback leaves
+        page 1 as the transaction read it.
+        """
+        reader = self._reader
+        assert reader is not None and _lsn(reader.snapshot) == _lsn(writer.base)
+        return writer.read(1) == self._header(reader)
 
     def xLock(self, level: int) -> None:
         if self._reader is None:
@@ -248,11 +317,11 @@ class VolumeFile(apsw.VFSFile):
 
     def xUnlock(self, level: int) -> None:
         if level < apsw.SQLITE_LOCK_RESERVED <= self._level:
-            if self._writer is not None:
-                self._writer.discard()  # no sync came: SQLite rolled the transaction back
-                self._writer = None
-            self._doomed = None
-            self._slot.release(id(self))
+            try:
+                self._end_write()
+            finally:
+                self._writer, self._doomed, self._committed = None, None, False
+                self._slot.release(id(self))
         if level == apsw.SQLITE_LOCK_NONE and self._reader is not None:
             self._reader.pause()
             if self._idle is not None:
@@ -260,11 +329,29 @@ class VolumeFile(apsw.VFSFile):
             self._idle, self._reader = self._reader, None
         self._level = level
 
+    def _end_write(self) -> None:
+        """Settle a write transaction as its lock drops: commit its tail or roll it back."""
+        writer = self._writer
+        if writer is None:
+            return
+        if not self._committed or self._doomed is not None:
+            writer.discard()  # no (successful) sync came: SQLite rolled the transaction back
+            return
+        try:
+            self._commit_writer(writer)  # changed after its sync: SQLite counts that committed
+        except ConcurrentWriteError as exc:
+            reason = (
+                f"the end of a committed transaction on volume {self.volume.vid} (what SQLite "
+                f"changed after its sync) could not be committed: {exc}"
+            )
+            log.error("SQLite on %s: %s", self.volume.vid, reason)
+            raise apsw.IOError(reason) from exc
+
     def _snapshot_reader(self) -> VolumeReader:
         """A reader on the latest snapshot: the idle one if the volume has not moved since."""
         idle, self._idle = self._idle, None
         if idle is not None:
-            if self.volume.latest_lsn() == (idle.snapshot.lsn if idle.snapshot else 0):
+            if self.volume.latest_lsn() == _lsn(idle.snapshot):
                 return idle
             idle.close()
         return self.volume.reader()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 
 import apsw
@@ -14,16 +15,54 @@ __all__ = ["DEFAULT_JOURNAL_MODE", "register", "unregister"]
 
 DEFAULT_JOURNAL_MODE = "memory"
 
+log = logging.getLogger(__name__)
+
 _registered: dict[str, GraftVFS] = {}
 _guard = threading.Lock()
+_probing = threading.local()  # set while _schema_readable opens its scratch connection
 
 
 def _configure(connection: apsw.Connection) -> None:
-    """Connection hook: graft connections start in journal_mode=memory (no journal copies) and
-    get the ``graft_*`` tables (the pragmas' answers as rows, see ``tables``)."""
-    if connection.open_vfs in _registered:
+    """Connection hook: graft connections get the ``graft_*`` tables (the pragmas' answers as
+    rows, see ``tables``) and start in journal_mode=memory (no journal copies).
+
+    Opening must not depend on reading the database, as natively: a database SQLite cannot
+    read (a corrupt schema to repair with ``writable_schema``, pages that cannot be fetched)
+    opens in SQLite's default journal mode, whose journal lives in memory too (``memfile``).
+    """
+    if connection.open_vfs not in _registered or getattr(_probing, "active", False):
+        return
+    install_tables(connection)
+    if not _schema_readable(connection):
+        return
+    try:
         connection.pragma("journal_mode", DEFAULT_JOURNAL_MODE)
-        install_tables(connection)
+    except apsw.Error as exc:  # the schema broke since the probe
+        log.warning("SQLite on %s: journal_mode stays delete: %s", connection.filename, exc)
+
+
+def _schema_readable(connection: apsw.Connection) -> bool:
+    """Whether SQLite can read the schema, asked on a scratch connection.
+
+    Setting the journal mode reads the schema. Trying it on ``connection`` itself would spend
+    the schema read of its first statement: on a corrupt schema, that statement would then run
+    where it fails natively, and what a shell or an app does next would differ.
+    """
+    _probing.active = True
+    try:
+        probe = apsw.Connection(
+            connection.filename, flags=apsw.SQLITE_OPEN_READONLY, vfs=connection.open_vfs
+        )
+    finally:
+        _probing.active = False
+    try:
+        probe.pragma("journal_mode")  # reads the schema, as setting it does
+        return True
+    except apsw.Error as exc:
+        log.warning("SQLite on %s: cannot read the schema: %s", connection.filename, exc)
+        return False
+    finally:
+        probe.close()
 
 
 def register(client: Client, name: str = "graft", make_default: bool = False) -> GraftVFS:

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import apsw
 
 from graft_client import Client
-from graft_client.sqlite import register, unregister
+from graft_client.sqlite import GraftVFS, register, unregister
 from tests.pagestore.cluster import Cluster
 from tests.support.polling import wait_until
 
@@ -28,7 +28,7 @@ class Device:
     def __init__(self, client: Client) -> None:
         self.client = client
         self.vfs = f"graft-test-{next(_names)}"
-        register(client, self.vfs)
+        self.registered: GraftVFS = register(client, self.vfs)
 
     def connect(self, vid: str = "new") -> apsw.Connection:
         return apsw.Connection(vid, vfs=self.vfs)

@@ -84,3 +84,39 @@ def test_notes_example_converges_after_a_conflict(cluster: Cluster, tmp_path: Pa
     assert "phone:  conflict: reset to the remote notes and replayed my own edits" in out
     assert "converged: both devices show 3 notes" in out
     assert "[laptop] shopping: milk, eggs" in out and "[laptop] todo: call the plumber" in out
+
+
+CORRUPT_SCHEMA = (
+    b"create table a (x); create table b (y); insert into b values ('in b');\n"
+    b"pragma writable_schema = on;\n"
+    b"update sqlite_schema set sql = 'garbage' where name = 'a';\n"
+)
+REPAIR = (
+    b"select * from b;\n"  # fails: the schema cannot be read
+    b"pragma writable_schema = on;\n"
+    b"delete from sqlite_schema where name = 'a';\n"
+    b"pragma writable_schema = reset;\n"
+    b"select * from b;\n"
+)
+
+
+def test_graft_sql_opens_a_corrupt_schema_to_repair_it(tmp_path: Path) -> None:
+    """As the apsw shell on a native file: the shell opens, reports, and the repair works."""
+    made = graft("sql", "new", data_dir=tmp_path, stdin=CORRUPT_SCHEMA)
+    assert made.returncode == 0, made.stderr.decode()
+    vid = made.stderr.decode().split("created volume ")[1].split()[0]
+    native = tmp_path / "native.db"
+    shell = [sys.executable, "-m", "apsw", str(native)]
+    for stdin in (CORRUPT_SCHEMA, REPAIR):
+        expected = subprocess.run(shell, input=stdin, capture_output=True, timeout=60, check=False)
+    assert expected.returncode == 0, expected.stderr.decode()
+    proc = graft("sql", vid, data_dir=tmp_path, stdin=REPAIR)
+    assert proc.returncode == 1  # the first statement failed
+    assert b"malformed database schema (a)" in proc.stderr and b"Traceback" not in proc.stderr
+    assert b"malformed database schema (a)" in expected.stderr
+    assert proc.stdout == expected.stdout and proc.stdout.split() == [b"in", b"b"]
+    # The table whose row was deleted left its page behind, natively too.
+    check = b"pragma integrity_check;\n"
+    expected = subprocess.run(shell, input=check, capture_output=True, timeout=60, check=False)
+    assert b"never used" in expected.stdout
+    assert graft("sql", vid, data_dir=tmp_path, stdin=check).stdout == expected.stdout
