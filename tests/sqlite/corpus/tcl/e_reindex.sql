@@ -1,0 +1,36 @@
+-- SQL of test/e_reindex.test at a042e92ba000add36944422c988557f7555fa7f2 (public domain), extracted by extract_tcl.py
+CREATE TABLE t1(a, b);
+CREATE INDEX i1 ON t1(a, b);
+CREATE INDEX i2 ON t1(b, a);
+INSERT INTO t1 VALUES(1, 2);
+INSERT INTO t1 VALUES(3, 4);
+INSERT INTO t1 VALUES(5, 6);
+CREATE TABLE saved(a,b,c,d,e);
+INSERT INTO saved SELECT * FROM sqlite_master WHERE type = 'index';
+DELETE FROM sqlite_master WHERE type = 'index';
+DELETE FROM t1 WHERE a = 3;
+INSERT INTO t1 VALUES(7, 8);
+INSERT INTO t1 VALUES(9, 10);
+INSERT INTO sqlite_master SELECT * FROM saved;
+DROP TABLE saved;
+PRAGMA integrity_check;
+REINDEX;
+PRAGMA integrity_check;
+-- new database
+CREATE TABLE t1(x);
+INSERT INTO t1 VALUES('one');
+INSERT INTO t1 VALUES('two');
+INSERT INTO t1 VALUES('three');
+INSERT INTO t1 VALUES('four');
+INSERT INTO t1 VALUES('five');
+INSERT INTO t1 VALUES('six');
+INSERT INTO t1 VALUES('seven');
+INSERT INTO t1 VALUES('eight');
+CREATE TABLE t2(x);
+INSERT INTO t2 SELECT x FROM t1;
+CREATE TABLE aux.t1(x);
+CREATE INDEX aux.i1_a ON t1(x COLLATE collA);
+CREATE INDEX aux.i1_b ON t1(x COLLATE collB);
+INSERT INTO aux.t1 SELECT x FROM main.t1;
+CREATE TABLE collA(x);
+INSERT INTO collA SELECT x FROM t1;
