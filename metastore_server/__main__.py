@@ -9,7 +9,14 @@ from pathlib import Path
 import click
 
 from graft_core.errors import GraftError
-from graft_core.service import CLICK_SETTINGS, ServeOptions, serve, serve_options
+from graft_core.receipts import ReceiptKey
+from graft_core.service import (
+    CLICK_SETTINGS,
+    ServeOptions,
+    receipt_key_options,
+    serve,
+    serve_options,
+)
 from metastore_server.app import Config, create_app
 from metastore_server.local_store import DEFAULT_CHECKPOINT_EVERY, check_data_dir
 from metastore_server.log import DEFAULT_SEGMENT_SIZE
@@ -57,6 +64,7 @@ log = logging.getLogger("metastore")
     show_default=True,
     help="Checkpoint the volume index every N log entries.",
 )
+@receipt_key_options
 @serve_options("METASTORE", default_port=3001)
 def main(
     data_dir: Path,
@@ -65,6 +73,7 @@ def main(
     segment_size: int,
     checkpoint_every: int,
     server: ServeOptions,
+    receipt_key: ReceiptKey,
 ) -> None:
     """Serve the Graft metastore: per-volume commit logs with compare-and-set commits.
 
@@ -85,6 +94,7 @@ def main(
         auth=auth,
         segment_size=segment_size,
         checkpoint_every=checkpoint_every,
+        receipt_key=receipt_key,
     )
     serve(create_app(config), server, log, **config.describe())
 

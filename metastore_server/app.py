@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import anyio.to_thread
 from starlette.applications import Starlette
 
+from graft_core.receipts import ReceiptKey
 from graft_core.service import Auth, Endpoint, Grant, service_app
 from graft_core.wire import (
     CONTENT_TYPE,
@@ -55,6 +56,8 @@ class Config:
     segment_size: int = DEFAULT_SEGMENT_SIZE
     checkpoint_every: int = DEFAULT_CHECKPOINT_EVERY
     max_body: int = METASTORE_MAX_BODY
+    # Checks the pagestore's segment receipts on commit and checkpoint (``graft_core.receipts``).
+    receipt_key: ReceiptKey = field(kw_only=True)
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -125,7 +128,7 @@ def create_app(config: Config) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         started = time.perf_counter()
         store = await _open_store(config, metrics)
-        state["catalog"] = Catalog(store, metrics)
+        state["catalog"] = Catalog(store, metrics, config.receipt_key)
         log.info(
             "metastore ready",
             extra={

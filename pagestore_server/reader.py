@@ -33,7 +33,13 @@ class PageReader:
         except SegmentMissingError:
             # A checkpoint raised the horizon and GC removed the segment: ask the metastore
             # again; the read is then 404 (below the horizon) or served from the checkpoint.
-            pages = await self._read(req, refresh=True)
+            try:
+                pages = await self._read(req, refresh=True)
+            except SegmentMissingError as exc:
+                raise SegmentMissingError(
+                    f"a segment that LSN {req.lsn} of {req.vid} reads is not in the store "
+                    f"(lost, or deleted while still referenced): {exc}"
+                ) from exc
         self._metrics.pages_read.inc(len(pages))
         return ReadPagesResponse(pages=pages)
 
