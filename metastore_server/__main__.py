@@ -17,6 +17,7 @@ from graft_core.service import (
     serve,
     serve_options,
 )
+from graft_core.wire import MAX_ANSWER_BYTES
 from metastore_server.app import Config, create_app
 from metastore_server.local_store import DEFAULT_CHECKPOINT_EVERY, check_data_dir
 from metastore_server.log import DEFAULT_SEGMENT_SIZE
@@ -64,6 +65,14 @@ log = logging.getLogger("metastore")
     show_default=True,
     help="Checkpoint the volume index every N log entries.",
 )
+@click.option(
+    "--max-answer-bytes",
+    type=click.IntRange(min=1024),
+    envvar="METASTORE_MAX_ANSWER_BYTES",
+    default=MAX_ANSWER_BYTES,
+    show_default=True,
+    help="Bytes of commits per pull_commits answer (callers follow its `next`).",
+)
 @receipt_key_options
 @serve_options("METASTORE", default_port=3001)
 def main(
@@ -72,6 +81,7 @@ def main(
     cluster_key: uuid.UUID | None,
     segment_size: int,
     checkpoint_every: int,
+    max_answer_bytes: int,
     server: ServeOptions,
     receipt_key: ReceiptKey,
 ) -> None:
@@ -95,6 +105,7 @@ def main(
         segment_size=segment_size,
         checkpoint_every=checkpoint_every,
         receipt_key=receipt_key,
+        max_answer_bytes=max_answer_bytes,
     )
     serve(create_app(config), server, log, **config.describe())
 

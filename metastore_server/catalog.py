@@ -85,10 +85,18 @@ class RecordStore(Protocol):
 
 
 class Catalog:
-    def __init__(self, store: RecordStore, metrics: Metrics, receipt_key: ReceiptKey) -> None:
+    def __init__(
+        self,
+        store: RecordStore,
+        metrics: Metrics,
+        receipt_key: ReceiptKey,
+        *,
+        max_answer_bytes: int = MAX_ANSWER_BYTES,
+    ) -> None:
         self.store = store
         self.metrics = metrics
         self._receipts = receipt_key
+        self._max_answer = max_answer_bytes
         self._locks: dict[VolumeId, asyncio.Lock] = {}
         self._changed: dict[VolumeId, asyncio.Event] = {}
         self._waiting: dict[VolumeId, int] = {}  # long-polls in progress per volume
@@ -243,14 +251,14 @@ class Catalog:
         )
 
     async def _commit_page(self, vid: VolumeId, start: int, end: int) -> list[CommitInfo]:
-        """Commits from ``start`` on, up to ``MAX_ANSWER_BYTES`` encoded (at least one)."""
+        """Commits from ``start`` on, up to the answer size limit encoded (at least one)."""
         commits: list[CommitInfo] = []
         size = 0
         async for batch in self._scan(vid, start, end):
             for record in batch:
                 info = record.commit_info()
                 size += len(encode(info))
-                if commits and size > MAX_ANSWER_BYTES:
+                if commits and size > self._max_answer:
                     return commits
                 commits.append(info)
         return commits
