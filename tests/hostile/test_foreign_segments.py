@@ -6,15 +6,21 @@ whose segment is missing or foreign (stored before receipts existed, or with a l
 
 from __future__ import annotations
 
+import json
 import os
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from graft_core.errors import InvalidSegmentError
 from graft_core.graft import Graft
 from graft_core.ids import ClientId, SegmentId, VolumeId
+from graft_core.receipts import KEY_ENV, KEY_FILE_NAME
 from graft_core.types import PAGE_SIZE
 from graft_core.wire import (
     CheckpointRequest,
@@ -26,10 +32,13 @@ from graft_core.wire import (
     VolumesResponse,
     encode,
 )
+from graft_pipeline.location import Location
 from tests.hostile.rpc import error_code, send
 from tests.pagestore.cluster import Cluster, GraftHttp, running_cluster
+from tests.support.polling import wait_until
 from tests.support.receipts import signed
 
+GRAFT = str(Path(sys.executable).with_name("graft"))
 PAGE_A = b"A" * PAGE_SIZE
 PAGE_B = b"B" * PAGE_SIZE
 
@@ -147,3 +156,55 @@ def test_a_stored_commit_naming_a_foreign_or_missing_segment_reads_as_503(
     # The volume's other versions and other volumes read as before.
     assert volumes.http.read(volumes.b, 1, [1]) == {1: PAGE_B}
     assert volumes.http.read(volumes.a, 1, [1, 2]) == {1: PAGE_A, 2: PAGE_A}
+
+
+def _serve(data: Path, ready: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    ready.unlink(missing_ok=True)
+    command = [GRAFT, "serve", "--data-dir", str(data), "--ready-file", str(ready)]
+    ports = ["--metastore-port", "0", "--pagestore-port", "0"]
+    return subprocess.Popen([*command, *ports], env=env, stdout=subprocess.DEVNULL)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=30)
+
+
+def test_graft_serve_gives_both_servers_one_key_kept_in_its_data_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(KEY_ENV)
+    env = dict(os.environ)
+    data, ready = tmp_path / "data", tmp_path / "ready.json"
+    vid = VolumeId.random()
+    proc = _serve(data, ready, env)
+    try:
+        urls = json.loads(wait_until(lambda: ready.exists() and ready.read_text(), 60, "serve"))
+        http = GraftHttp(urls["metastore"], urls["pagestore"])
+        kept = http.write(vid, {1: PAGE_A})
+        http.commit(vid, None, 1, http.write(vid, {1: PAGE_B}))
+        forged = [SegmentRef(sid=kept[0].sid, graft=kept[0].graft, receipt=os.urandom(32))]
+        with pytest.raises(InvalidSegmentError):
+            http.commit(vid, 1, 1, forged)
+        http.close()
+    finally:
+        _stop(proc)
+    key_file = data / KEY_FILE_NAME
+    assert key_file.stat().st_mode & 0o777 == 0o600
+    key = key_file.read_bytes()
+    proc = _serve(data, ready, env)
+    try:
+        urls = json.loads(wait_until(lambda: ready.exists() and ready.read_text(), 60, "serve"))
+        http = GraftHttp(urls["metastore"], urls["pagestore"])
+        # The same key after a restart: a receipt from before it still commits.
+        assert http.commit(vid, 1, 1, kept).lsn == 2
+        assert http.read(vid, 2, [1]) == {1: PAGE_A}
+        # The pipeline finds the key in the data dir too (compaction signs checkpoints).
+        location = Location.resolve(metastore=urls["metastore"], store=None, data_dir=data)
+        assert location.receipt_key is not None
+        resigned = [location.receipt_key.sign(vid, SegmentRef(sid=kept[0].sid, graft=Graft([1])))]
+        assert http.commit(vid, 2, 1, resigned).lsn == 3
+        http.close()
+    finally:
+        _stop(proc)
+    assert key_file.read_bytes() == key
