@@ -14,6 +14,8 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Protocol
 
+import anyio.to_thread
+
 from graft_core.errors import (
     CommitRejectedError,
     GraftError,
@@ -55,6 +57,8 @@ MAX_PULL_COMMITS = 1000
 # Records read per store call while scanning: few first (most scans are short), then more.
 _FIRST_READ = 16
 _MAX_READ = 256
+# Grafts joined on the event loop; a pull naming more segments joins them on a worker thread.
+_INLINE_UNION = 256
 _BASE58 = frozenset("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz")
 log = logging.getLogger("metastore")
 
@@ -165,10 +169,12 @@ class Catalog:
                 snapshot=top.snapshot(), graft=Graft.from_range(1, top.page_count + 1)
             )
         prior = records[0].page_count if first < req.start else 0
-        return PullGraftResponse(
-            snapshot=records[-1].snapshot(),
-            graft=_changed(records[req.start - first :], prior),
-        )
+        pulled = records[req.start - first :]
+        if sum(len(record.segments) for record in pulled) <= _INLINE_UNION:
+            graft = _changed(pulled, prior)
+        else:  # a large union would hold up every other request on the event loop
+            graft = await anyio.to_thread.run_sync(_changed, pulled, prior)
+        return PullGraftResponse(snapshot=records[-1].snapshot(), graft=graft)
 
     async def _scan_grafted(self, vid: VolumeId, first: int, end: int) -> list[LogRecord] | None:
         """Records ``first..end``, or None when they name too many segments to join."""
