@@ -165,6 +165,12 @@ def _serve(data: Path, ready: Path, env: dict[str, str]) -> subprocess.Popen[byt
     return subprocess.Popen([*command, *ports], env=env, stdout=subprocess.DEVNULL)
 
 
+def _wait_ready(ready: Path) -> dict[str, str]:
+    text = wait_until(lambda: ready.read_text() if ready.exists() else None, 60, "graft serve")
+    urls: dict[str, str] = json.loads(text)
+    return urls
+
+
 def _stop(proc: subprocess.Popen[bytes]) -> None:
     proc.send_signal(signal.SIGTERM)
     proc.wait(timeout=30)
@@ -179,7 +185,7 @@ def test_graft_serve_gives_both_servers_one_key_kept_in_its_data_dir(
     vid = VolumeId.random()
     proc = _serve(data, ready, env)
     try:
-        urls = json.loads(wait_until(lambda: ready.exists() and ready.read_text(), 60, "serve"))
+        urls = _wait_ready(ready)
         http = GraftHttp(urls["metastore"], urls["pagestore"])
         kept = http.write(vid, {1: PAGE_A})
         http.commit(vid, None, 1, http.write(vid, {1: PAGE_B}))
@@ -194,7 +200,7 @@ def test_graft_serve_gives_both_servers_one_key_kept_in_its_data_dir(
     key = key_file.read_bytes()
     proc = _serve(data, ready, env)
     try:
-        urls = json.loads(wait_until(lambda: ready.exists() and ready.read_text(), 60, "serve"))
+        urls = _wait_ready(ready)
         http = GraftHttp(urls["metastore"], urls["pagestore"])
         # The same key after a restart: a receipt from before it still commits.
         assert http.commit(vid, 1, 1, kept).lsn == 2
