@@ -56,13 +56,13 @@ class ReceiptKey:
     @classmethod
     def load(cls, path: Path, *, create: bool = False) -> ReceiptKey:
         """The key in ``path``; with ``create``, a new random one is written there first if the
-        file does not exist (create-exclusive, so concurrent starters agree on one key)."""
-        if create:
-            _create_key_file(path)
+        file does not exist (linked into place, so concurrent starters agree on one key)."""
         try:
+            if create:
+                _create_key_file(path)
             text = path.read_text()
         except OSError as exc:
-            raise InvalidInputError(f"cannot read the receipt key file {path}: {exc}") from exc
+            raise InvalidInputError(f"cannot use the receipt key file {path}: {exc}") from exc
         return cls.from_hex(text, str(path))
 
     @classmethod
