@@ -46,13 +46,22 @@ from graft_core.wire import (
 from metastore_server.metrics import Metrics
 from metastore_server.records import LogRecord
 
-__all__ = ["MAX_GRAFT_SCAN", "MAX_GRAFT_SEGMENTS", "MAX_PULL_COMMITS", "Catalog", "RecordStore"]
+__all__ = [
+    "MAX_GRAFT_PAGES",
+    "MAX_GRAFT_SCAN",
+    "MAX_GRAFT_SEGMENTS",
+    "MAX_PULL_COMMITS",
+    "Catalog",
+    "RecordStore",
+]
 
-# A pull spanning more commits (or segment references) than this answers "every page may have
-# changed" (1..page_count), which a lazy client handles correctly, instead of reading and
-# joining an unbounded number of records.
+# A pull spanning more commits (or segment references, or page versions) than this answers
+# "every page may have changed" (1..page_count: runs, under 1 MiB for any page count), which a
+# lazy client handles correctly, instead of reading, joining and sending an unbounded amount:
+# 4M page versions encode in at most 8 MiB.
 MAX_GRAFT_SCAN = 4096
 MAX_GRAFT_SEGMENTS = 1 << 16
+MAX_GRAFT_PAGES = 1 << 22
 MAX_PULL_COMMITS = 1000
 # Records read per store call while scanning: few first (most scans are short), then more.
 _FIRST_READ = 16
@@ -177,13 +186,15 @@ class Catalog:
         return PullGraftResponse(snapshot=records[-1].snapshot(), graft=graft)
 
     async def _scan_grafted(self, vid: VolumeId, first: int, end: int) -> list[LogRecord] | None:
-        """Records ``first..end``, or None when they name too many segments to join."""
+        """Records ``first..end``, or None when they name too many segments or pages to join."""
         records: list[LogRecord] = []
-        segments = 0
+        segments = pages = 0
         async for batch in self._scan(vid, first, end):
             records.extend(batch)
-            segments += sum(len(record.segments) for record in batch)
-            if segments > MAX_GRAFT_SEGMENTS:
+            refs = [seg for record in batch for seg in record.segments]
+            segments += len(refs)
+            pages += sum(len(seg.graft) for seg in refs)
+            if segments > MAX_GRAFT_SEGMENTS or pages > MAX_GRAFT_PAGES:
                 return None
         return records
 

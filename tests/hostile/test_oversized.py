@@ -6,6 +6,7 @@ its ``next``."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 import time
@@ -32,8 +33,13 @@ from graft_core.wire import (
     encode,
 )
 from graft_pipeline.metastore import MetastoreHttp
+from metastore_server.catalog import Catalog
+from metastore_server.local_store import LocalRecordStore
+from metastore_server.metrics import Metrics
+from metastore_server.records import LogRecord
 from tests.hostile.rpc import send
 from tests.pagestore.cluster import Cluster, running_cluster
+from tests.support.receipts import TEST_KEY
 
 PAGE = b"v" * PAGE_SIZE
 # The issue's attack: 2M pages as one run, a few bytes on the wire.
@@ -239,3 +245,39 @@ def test_pull_commits_pages_by_bytes_and_every_caller_follows_next(small_answers
     # So does the pipeline.
     with MetastoreHttp(url) as meta:
         assert [c.lsn for c in meta.log(vid).commits] == list(range(1, 31))
+
+
+async def _pull_over_wide_commits(directory: Path) -> PullGraftResponse:
+    """Five commits of a million scattered page versions each, in a real commit log (as stored
+    before receipts bounded a commit by what was written), pulled in one request."""
+    store = LocalRecordStore.open(directory, Metrics())
+    store.start()
+    try:
+        vid = VolumeId.random()
+        for lsn in range(1, 6):
+            # Every 16th page: 4096 per 64K-page container, the densest that stays an array.
+            wide = Graft(range((lsn - 1) * 16_000_000 + 1, lsn * 16_000_000, 16))
+            record = LogRecord(
+                kind="commit",
+                vid=vid,
+                lsn=lsn,
+                segments=[SegmentRef(sid=SegmentId.random(), graft=wide)],
+                page_count=MAX_PAGEIDX,
+                cid=ClientId.random(),
+                commit_hash=os.urandom(32),
+            )
+            assert await store.append(record)
+        return await Catalog(store, Metrics(), TEST_KEY).pull_graft(
+            PullGraftRequest(vid=vid, start=1)
+        )
+    finally:
+        await store.aclose()
+
+
+def test_pull_graft_over_too_many_page_versions_answers_every_page(tmp_path: Path) -> None:
+    answer = asyncio.run(_pull_over_wide_commits(tmp_path))
+    assert answer.snapshot is not None and answer.snapshot.lsn == 5
+    # Joined, the five grafts would be a 10 MB answer; past the limit it says "every page",
+    # which is at most 65536 run containers (under 1 MiB) whatever the page count.
+    assert answer.graft == Graft.from_range(1, MAX_PAGEIDX + 1)
+    assert len(encode(answer)) < 1 << 20
