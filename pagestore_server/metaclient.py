@@ -58,7 +58,7 @@ class MetastoreClient:
         body = response.content
         try:
             if len(body) <= _INLINE_DECODE:
-                return decode(body, PullCommitsResponse, limit=len(body))
+                return _decode(body)
             return await anyio.to_thread.run_sync(_decode, body)
         except ValueError as exc:
             raise ServiceUnavailableError(f"metastore sent an invalid answer: {exc}") from exc
