@@ -28,6 +28,7 @@ from graft_core.graft import Graft
 from graft_core.ids import ClientId, SegmentId, VolumeId
 from graft_core.wire import CommitRequest, SegmentRef, encode
 from metastore_server.log import GroupCommitter, Log
+from tests.support.receipts import server_env, signed
 from tests.support.servers import ServerProcess
 
 SECONDS = 2.0
@@ -117,8 +118,8 @@ class RawConnection:
 
 async def commit_loop(conn: RawConnection, deadline: float) -> int:
     """Commit to a fresh volume of its own until ``deadline``; returns the commit count."""
-    seg = [SegmentRef(SegmentId.random(), Graft([1]))]
     vid, cid, base = VolumeId.random(), ClientId.random(), 0
+    seg = signed(vid, [SegmentRef(SegmentId.random(), Graft([1]))])
     while time.perf_counter() < deadline:
         req = CommitRequest(
             vid=vid,
@@ -226,6 +227,7 @@ def main() -> None:
                 "warning",
             ],
             root,
+            server_env(),
         )
         url = server.start()
         port = int(url.rsplit(":", 1)[1])

@@ -45,6 +45,7 @@ from graft_core.wire import (
     decode,
     encode,
 )
+from tests.support.receipts import server_env
 from tests.support.servers import ServerProcess
 from tests.support.sqlite_pages import sqlite_pages
 
@@ -124,6 +125,7 @@ def main() -> None:
                 str(root / "meta"),
             ],
             root / "m",
+            server_env(),
         )
         meta.start()
         store = ServerProcess(
@@ -141,6 +143,7 @@ def main() -> None:
                 str(root / "cache"),
             ],
             root / "p",
+            server_env(),
         )
         store.start()
         echo = ServerProcess([sys.executable, __file__, "--echo-server"], root / "e")

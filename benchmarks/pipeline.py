@@ -45,6 +45,7 @@ from graft_pipeline.retention import Retention
 from graft_pipeline.spark import session
 from graft_pipeline.tasks import TaskContext
 from tests.pagestore.cluster import Cluster, GraftHttp, running_cluster
+from tests.support.receipts import TEST_KEY
 
 RETENTION = Retention(keep_last=1)
 
@@ -163,7 +164,10 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp, running_cluster(Path(tmp)) as cluster:
         location = Location(
-            cluster.metastore.url, str(Path(tmp) / "segments"), cluster.pagestore.url
+            cluster.metastore.url,
+            str(Path(tmp) / "segments"),
+            cluster.pagestore.url,
+            receipt_key=TEST_KEY,
         )
         started = time.perf_counter()
         sets = build_sets(cluster, 3 * args.rounds, args)

@@ -6,11 +6,16 @@ client package never imports a server. Data lives under ``--data-dir`` (metastor
 ``cache/``). The command prints both URLs once they answer ``/health``, optionally writes them to
 ``--ready-file`` as JSON, and runs until SIGTERM or Ctrl-C, then stops both. If either child dies,
 the other is stopped and the command exits non-zero.
+
+The two servers share a receipt key (``graft_core.receipts``): ``GRAFT_RECEIPT_KEY`` or
+``GRAFT_RECEIPT_KEY_FILE`` if set (the children inherit it), else ``DATA_DIR/receipt.key``,
+created with a random key on first start.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -24,7 +29,9 @@ from types import FrameType
 import click
 import httpx
 
+from graft_core.errors import InvalidInputError
 from graft_core.files import replace_file
+from graft_core.receipts import KEY_ENV, KEY_FILE_ENV, KEY_FILE_NAME, ReceiptKey
 
 __all__ = ["serve_command"]
 
@@ -70,6 +77,18 @@ def _url_host(host: str) -> str:
     if host == "::":
         return "[::1]"
     return f"[{host}]" if ":" in host else host
+
+
+def _receipt_key_args(data_dir: Path) -> list[str]:
+    """The key option both children get: none if the environment names a key already."""
+    if os.environ.get(KEY_ENV) or os.environ.get(KEY_FILE_ENV):
+        return []
+    path = data_dir / KEY_FILE_NAME
+    try:
+        ReceiptKey.load(path, create=True)
+    except InvalidInputError as exc:
+        raise click.ClickException(str(exc)) from exc
+    return ["--receipt-key-file", str(path)]
 
 
 def _healthy(url: str) -> bool:
@@ -127,7 +146,7 @@ def serve_command(
     failed = False
     with tempfile.TemporaryDirectory(prefix="graft-serve-") as run_dir:
         try:
-            common = ["--host", host, "--log-level", log_level]
+            common = ["--host", host, "--log-level", log_level, *_receipt_key_args(data_dir)]
             if token_key_file is not None:
                 common += ["--token-key-file", str(token_key_file)]
             meta = _Child(

@@ -120,6 +120,7 @@ class MetastoreClient(_ServiceClient):
     async def pull_commits(
         self, vid: VolumeId, start: int, end: int | None = None
     ) -> wire.PullCommitsResponse:
+        """One page of commits (about ``wire.MAX_ANSWER_BYTES``); ask again from its ``next``."""
         request = wire.PullCommitsRequest(vid=vid, start=start, end=end)
         return await self._post("pull_commits", request, wire.PullCommitsResponse)
 

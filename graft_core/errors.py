@@ -22,6 +22,7 @@ __all__ = [
     "InvalidIdError",
     "InvalidInputError",
     "InvalidPageError",
+    "InvalidSegmentError",
     "NotFoundError",
     "PayloadTooLargeError",
     "RemoteError",
@@ -57,6 +58,12 @@ class InvalidPageError(InvalidInputError):
     """A page index out of range or page data of the wrong size."""
 
     code = "invalid_page"
+
+
+class InvalidSegmentError(InvalidInputError):
+    """A commit or checkpoint names a segment without the pagestore's valid receipt for it."""
+
+    code = "invalid_segment"
 
 
 class PayloadTooLargeError(InvalidInputError):

@@ -57,6 +57,21 @@ class Graft:
             check_pageidx(stop - 1)
         return cls._wrap(BitMap(range(start, stop)))
 
+    @classmethod
+    def union(cls, grafts: Iterable[Graft], ranges: Iterable[tuple[int, int]] = ()) -> Graft:
+        """Every page of ``grafts`` and of the ``(start, stop)`` ranges, in one pass: a union
+        folded pairwise would copy the growing result once per graft."""
+        bits = BitMap.union(BitMap(), *(graft._bits for graft in grafts))
+        for start, stop in _merged(ranges):
+            check_pageidx(start)
+            check_pageidx(stop - 1)
+            bits.add_range(start, stop)
+        return cls._wrap(bits)
+
+    def bitmap(self) -> BitMap:
+        """The underlying bitmap, for set algebra beyond these methods (do not modify it)."""
+        return self._bits
+
     def add(self, pageidx: int) -> None:
         self._bits.add(check_pageidx(pageidx))
 
@@ -108,9 +123,23 @@ class Graft:
 
     def above(self, page_count: int) -> Graft:
         """The pages of this graft with index greater than ``page_count``."""
-        return Graft._wrap(self._bits - BitMap(range(1, page_count + 1)))
+        bits = self._bits.copy()
+        bits.remove_range(1, page_count + 1)  # costs what the graft holds, not page_count
+        return Graft._wrap(bits)
 
     def __repr__(self) -> str:
         preview = list(self._bits[:8]) if len(self._bits) else []
         more = ", ..." if len(self._bits) > 8 else ""
         return f"Graft({preview}{more} n={len(self._bits)})"
+
+
+def _merged(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Non-empty ``[start, stop)`` ranges with overlapping and touching ones joined, so each
+    page is added once however many ranges cover it."""
+    merged: list[tuple[int, int]] = []
+    for start, stop in sorted(r for r in ranges if r[0] < r[1]):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], stop))
+        else:
+            merged.append((start, stop))
+    return merged

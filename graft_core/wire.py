@@ -31,6 +31,7 @@ from graft_core.types import MAX_LSN, MAX_PAGEIDX, PAGE_SIZE
 
 __all__ = [
     "CONTENT_TYPE",
+    "MAX_ANSWER_BYTES",
     "MAX_READ_PAGES",
     "MAX_WAIT_MS",
     "METASTORE_MAX_BODY",
@@ -68,6 +69,8 @@ MAX_WAIT_MS = 60_000
 # response of bounded size); clients split larger reads into requests of this many pages.
 MAX_READ_PAGES = 1024
 MAX_VOLUMES_LIMIT = 1000
+# Bytes of commits a pull_commits answer carries before it stops and names the ``next`` page.
+MAX_ANSWER_BYTES = 1 << 20
 
 LsnField = Annotated[int, msgspec.Meta(ge=1, le=MAX_LSN)]
 PageIdxField = Annotated[int, msgspec.Meta(ge=1, le=MAX_PAGEIDX)]
@@ -81,11 +84,16 @@ class Message(msgspec.Struct, forbid_unknown_fields=True):
     """Base of every wire struct: unknown fields are an error, not silently dropped."""
 
 
-class SegmentRef(Message):
-    """A segment and the pages of one volume it holds."""
+class SegmentRef(Message, omit_defaults=True):
+    """A segment and the pages of one volume it holds.
+
+    ``receipt`` is the pagestore's signature of (sid, vid, graft) (``graft_core.receipts``): set
+    on ``write_pages`` answers, required by ``commit`` and ``checkpoint``, not stored.
+    """
 
     sid: SegmentId
     graft: Graft
+    receipt: Annotated[bytes, msgspec.Meta(max_length=64)] = b""
 
 
 class SnapshotInfo(Message):
@@ -152,10 +160,15 @@ class PullCommitsRequest(Message):
 
 
 class PullCommitsResponse(Message):
-    """Commits in ``start..end`` at or above the horizon, and the checkpoint that sets it."""
+    """Commits in ``start..end`` at or above the horizon, and the checkpoint that sets it.
+
+    An answer holds about ``MAX_ANSWER_BYTES`` of commits (at least one); ``next`` is the
+    ``start`` of the following page, None when this answer reaches ``end`` (or the latest LSN).
+    """
 
     checkpoint: CheckpointInfo | None
     commits: list[CommitInfo]
+    next: LsnField | None = None
 
 
 class CommitRequest(Message):

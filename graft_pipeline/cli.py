@@ -48,6 +48,13 @@ def _common(command: F) -> F:
             help="A `graft serve --data-dir` directory: segments in DATA_DIR/segments.",
         ),
         click.option("--token", envvar="GRAFT_TOKEN", help="Bearer token for the servers."),
+        click.option(
+            "--receipt-key-file",
+            type=click.Path(dir_okay=False, path_type=Path),
+            envvar="GRAFT_RECEIPT_KEY_FILE",
+            help="The servers' receipt key (compact signs its checkpoints with it); default: "
+            "GRAFT_RECEIPT_KEY, else DATA_DIR/receipt.key.",
+        ),
         click.option("--master", default=DEFAULT_MASTER, show_default=True, help="Spark master."),
         click.option("--no-progress", is_flag=True, help="No progress display on stderr."),
     ]
@@ -76,6 +83,7 @@ class _Job:
             data_dir=options.pop("data_dir"),
             pagestore=options.pop("pagestore", None),
             token=options.pop("token"),
+            receipt_key_file=options.pop("receipt_key_file"),
         )
         self.master: str = options.pop("master")
         self.progress = not options.pop("no_progress")

@@ -6,7 +6,9 @@ pages of all of them are packed into shared segments of the target size, and eac
 checkpoint is registered with the metastore's ``checkpoint`` as soon as its last segment is
 stored. Reads at and above the horizon then see the same bytes (the checkpoint holds exactly the
 versions at the horizon); reads below it are 404. A volume whose checkpoint is already at (or
-above) the horizon is left alone, so a re-run writes nothing. A crash between writing segments
+above) the horizon is left alone, so a re-run writes nothing. The metastore accepts only
+segments with a receipt (``graft_core.receipts``): the job signs its own segments with the key
+the servers share, as the pagestore signs the segments it writes. A crash between writing segments
 and registering them leaves orphans that ``gc`` removes after its grace period (or pages no
 checkpoint names, in a segment another checkpoint keeps). Space is reclaimed by ``gc``:
 compaction only adds.
@@ -21,7 +23,9 @@ from typing import Any
 
 from pyspark.sql import SparkSession
 
+from graft_core.errors import InvalidInputError
 from graft_core.ids import VolumeId
+from graft_core.receipts import KEY_ENV, ReceiptKey
 from graft_pipeline.location import Location
 from graft_pipeline.pages import pages_at
 from graft_pipeline.retention import Retention
@@ -66,9 +70,14 @@ def _register(
         packed.remove(item)
         vid, horizon, result = item
         refs, stored = packer.take(vid)
-        ctx.meta.checkpoint(vid, horizon, refs)
+        ctx.meta.checkpoint(vid, horizon, [_key(ctx).sign(vid, ref) for ref in refs])
         segments = [str(ref.sid) for ref in refs]
         yield {**result, "status": "compacted", "segments": segments, "bytes_written": stored}
+
+
+def _key(ctx: TaskContext) -> ReceiptKey:
+    assert ctx.location.receipt_key is not None, "run_compact checks for a key"
+    return ctx.location.receipt_key
 
 
 def run_compact(
@@ -80,6 +89,11 @@ def run_compact(
     now_ms: int | None = None,
     target_bytes: int = TARGET_SEGMENT_BYTES,
 ) -> dict[str, Any]:
+    if location.receipt_key is None:
+        raise InvalidInputError(
+            "compact needs the servers' receipt key to register checkpoints: --data-dir of "
+            f"`graft serve`, --receipt-key-file PATH or {KEY_ENV}"
+        )
     now = time.time_ns() // 1_000_000 if now_ms is None else now_ms
     vids = list(dict.fromkeys(vids))  # a volume packed twice would be registered twice
     work = partial(compact_volumes, retention=retention, now_ms=now, target_bytes=target_bytes)

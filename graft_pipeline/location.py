@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from graft_core.objstore import ObjectStore, open_store
+from graft_core.receipts import ReceiptKey
 
 __all__ = ["DEFAULT_METASTORE", "DEFAULT_PAGESTORE", "Location"]
 
@@ -25,6 +26,8 @@ class Location:
     store: str
     pagestore: str = DEFAULT_PAGESTORE
     token: str | None = None
+    # Signs the segments compaction writes, so the metastore accepts its checkpoints.
+    receipt_key: ReceiptKey | None = None
 
     @classmethod
     def resolve(
@@ -35,8 +38,10 @@ class Location:
         data_dir: Path | None,
         pagestore: str | None = None,
         token: str | None = None,
+        receipt_key_file: Path | None = None,
     ) -> Location:
-        """Explicit URLs win; ``data_dir`` means the layout ``graft serve --data-dir`` uses."""
+        """Explicit URLs win; ``data_dir`` means the layout ``graft serve --data-dir`` uses
+        (its receipt key too, unless a key file or ``GRAFT_RECEIPT_KEY`` is given)."""
         if store is None and data_dir is not None:
             store = str(data_dir / "segments")
         if store is None:
@@ -46,6 +51,11 @@ class Location:
             store=store,
             pagestore=pagestore or os.environ.get("GRAFT_PAGESTORE") or DEFAULT_PAGESTORE,
             token=token or os.environ.get("GRAFT_TOKEN") or None,
+            receipt_key=(
+                ReceiptKey.load(receipt_key_file)
+                if receipt_key_file is not None
+                else ReceiptKey.from_env(data_dir)
+            ),
         )
 
     def open_store(self) -> ObjectStore:

@@ -1,5 +1,5 @@
-"""The metastore calls the jobs make: list volumes, read a volume's retained log (paginated at
-the metastore's 1000 commits per answer), register a checkpoint, commit (publish)."""
+"""The metastore calls the jobs make: list volumes, read a volume's retained log (following the
+metastore's ``next`` pages), register a checkpoint, commit (publish)."""
 
 from __future__ import annotations
 
@@ -41,16 +41,14 @@ class MetastoreHttp(ServiceHttp):
 
     def log(self, vid: VolumeId) -> VolumeLog:
         """The retained log: the checkpoint (if any) and every commit from its LSN on."""
-        commits: list[CommitInfo] = []
         request = PullCommitsRequest(vid=vid, start=1)
         answer = self._call("pull_commits", request, PullCommitsResponse)
         checkpoint = answer.checkpoint
-        while answer.commits:
-            commits.extend(answer.commits)
-            if len(answer.commits) < _PAGE:
-                break
-            request = PullCommitsRequest(vid=vid, start=commits[-1].lsn + 1)
+        commits: list[CommitInfo] = list(answer.commits)
+        while answer.next is not None:
+            request = PullCommitsRequest(vid=vid, start=answer.next)
             answer = self._call("pull_commits", request, PullCommitsResponse)
+            commits.extend(answer.commits)
         return VolumeLog(vid, checkpoint, commits)
 
     def checkpoint(self, vid: VolumeId, lsn: int, segments: list[SegmentRef]) -> SnapshotInfo:

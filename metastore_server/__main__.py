@@ -9,7 +9,15 @@ from pathlib import Path
 import click
 
 from graft_core.errors import GraftError
-from graft_core.service import CLICK_SETTINGS, ServeOptions, serve, serve_options
+from graft_core.receipts import ReceiptKey
+from graft_core.service import (
+    CLICK_SETTINGS,
+    ServeOptions,
+    receipt_key_options,
+    serve,
+    serve_options,
+)
+from graft_core.wire import MAX_ANSWER_BYTES
 from metastore_server.app import Config, create_app
 from metastore_server.local_store import DEFAULT_CHECKPOINT_EVERY, check_data_dir
 from metastore_server.log import DEFAULT_SEGMENT_SIZE
@@ -57,6 +65,15 @@ log = logging.getLogger("metastore")
     show_default=True,
     help="Checkpoint the volume index every N log entries.",
 )
+@click.option(
+    "--max-answer-bytes",
+    type=click.IntRange(min=1024),
+    envvar="METASTORE_MAX_ANSWER_BYTES",
+    default=MAX_ANSWER_BYTES,
+    show_default=True,
+    help="Bytes of commits per pull_commits answer (callers follow its `next`).",
+)
+@receipt_key_options
 @serve_options("METASTORE", default_port=3001)
 def main(
     data_dir: Path,
@@ -64,7 +81,9 @@ def main(
     cluster_key: uuid.UUID | None,
     segment_size: int,
     checkpoint_every: int,
+    max_answer_bytes: int,
     server: ServeOptions,
+    receipt_key: ReceiptKey,
 ) -> None:
     """Serve the Graft metastore: per-volume commit logs with compare-and-set commits.
 
@@ -85,6 +104,8 @@ def main(
         auth=auth,
         segment_size=segment_size,
         checkpoint_every=checkpoint_every,
+        receipt_key=receipt_key,
+        max_answer_bytes=max_answer_bytes,
     )
     serve(create_app(config), server, log, **config.describe())
 

@@ -18,9 +18,11 @@ from typing import Any, TypeVar
 import anyio.to_thread
 from starlette.applications import Starlette
 
+from graft_core.receipts import ReceiptKey
 from graft_core.service import Auth, Endpoint, Grant, service_app
 from graft_core.wire import (
     CONTENT_TYPE,
+    MAX_ANSWER_BYTES,
     METASTORE_MAX_BODY,
     CheckpointRequest,
     CommitRequest,
@@ -54,6 +56,9 @@ class Config:
     segment_size: int = DEFAULT_SEGMENT_SIZE
     checkpoint_every: int = DEFAULT_CHECKPOINT_EVERY
     max_body: int = METASTORE_MAX_BODY
+    max_answer_bytes: int = MAX_ANSWER_BYTES
+    # Checks the pagestore's segment receipts on commit and checkpoint (``graft_core.receipts``).
+    receipt_key: ReceiptKey = field(kw_only=True)
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -63,6 +68,7 @@ class Config:
             "data_dir": None if self.data_dir is None else str(self.data_dir),
             "auth": "bearer tokens" if self.auth.enabled else "off (loopback, no tokens)",
             "max_body_bytes": self.max_body,
+            "max_answer_bytes": self.max_answer_bytes,
             "endpoints": [f"POST {PREFIX}/{name}" for name in _ENDPOINT_NAMES]
             + ["GET /health", "GET /metrics", "GET /"],
             "content_type": CONTENT_TYPE,
@@ -124,7 +130,9 @@ def create_app(config: Config) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         started = time.perf_counter()
         store = await _open_store(config, metrics)
-        state["catalog"] = Catalog(store, metrics)
+        state["catalog"] = Catalog(
+            store, metrics, config.receipt_key, max_answer_bytes=config.max_answer_bytes
+        )
         log.info(
             "metastore ready",
             extra={

@@ -11,20 +11,26 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Sequence, Set
+from collections.abc import AsyncIterator, Sequence, Set
 from typing import Protocol
+
+import anyio.to_thread
 
 from graft_core.errors import (
     CommitRejectedError,
     GraftError,
     InvalidInputError,
+    InvalidSegmentError,
     SnapshotNotFoundError,
     VolumeNotFoundError,
 )
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
+from graft_core.receipts import ReceiptKey
 from graft_core.wire import (
+    MAX_ANSWER_BYTES,
     CheckpointRequest,
+    CommitInfo,
     CommitRequest,
     PullCommitsRequest,
     PullCommitsResponse,
@@ -35,17 +41,34 @@ from graft_core.wire import (
     SnapshotRequest,
     VolumesRequest,
     VolumesResponse,
+    encode,
 )
 from metastore_server.auth import granted_volumes
 from metastore_server.metrics import Metrics
 from metastore_server.records import LogRecord
 
-__all__ = ["MAX_GRAFT_SCAN", "MAX_PULL_COMMITS", "Catalog", "RecordStore"]
+__all__ = [
+    "MAX_GRAFT_PAGES",
+    "MAX_GRAFT_SCAN",
+    "MAX_GRAFT_SEGMENTS",
+    "MAX_PULL_COMMITS",
+    "Catalog",
+    "RecordStore",
+]
 
-# A pull spanning more commits than this answers "every page may have changed" (1..page_count),
-# which a lazy client handles correctly, instead of reading an unbounded number of records.
+# A pull spanning more commits (or segment references, or page versions) than this answers
+# "every page may have changed" (1..page_count: runs, under 1 MiB for any page count), which a
+# lazy client handles correctly, instead of reading, joining and sending an unbounded amount:
+# 4M page versions encode in at most 8 MiB.
 MAX_GRAFT_SCAN = 4096
+MAX_GRAFT_SEGMENTS = 1 << 16
+MAX_GRAFT_PAGES = 1 << 22
 MAX_PULL_COMMITS = 1000
+# Records read per store call while scanning: few first (most scans are short), then more.
+_FIRST_READ = 16
+_MAX_READ = 256
+# Grafts joined on the event loop; a pull naming more segments joins them on a worker thread.
+_INLINE_UNION = 256
 _BASE58 = frozenset("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz")
 log = logging.getLogger("metastore")
 
@@ -76,9 +99,18 @@ class RecordStore(Protocol):
 
 
 class Catalog:
-    def __init__(self, store: RecordStore, metrics: Metrics) -> None:
+    def __init__(
+        self,
+        store: RecordStore,
+        metrics: Metrics,
+        receipt_key: ReceiptKey,
+        *,
+        max_answer_bytes: int = MAX_ANSWER_BYTES,
+    ) -> None:
         self.store = store
         self.metrics = metrics
+        self._receipts = receipt_key
+        self._max_answer = max_answer_bytes
         self._locks: dict[VolumeId, asyncio.Lock] = {}
         self._changed: dict[VolumeId, asyncio.Event] = {}
         self._waiting: dict[VolumeId, int] = {}  # long-polls in progress per volume
@@ -98,6 +130,15 @@ class Catalog:
 
     async def _exists(self, vid: VolumeId) -> bool:
         return await self.store.latest(vid) > 0
+
+    async def _scan(self, vid: VolumeId, start: int, end: int) -> AsyncIterator[list[LogRecord]]:
+        """Records ``start..end`` in growing batches, so a caller that stops at a budget never
+        has read (and held) much more than it used."""
+        size = _FIRST_READ
+        while start <= end:
+            stop = min(end, start + size - 1)
+            yield await self.store.read(vid, start, stop)
+            start, size = stop + 1, min(size * 2, _MAX_READ)
 
     async def _horizon(self, vid: VolumeId) -> int:
         checkpoint = await self.store.checkpoint(vid)
@@ -131,25 +172,35 @@ class Catalog:
             return PullGraftResponse(
                 snapshot=(await self._record(req.vid, end)).snapshot(), graft=Graft()
             )
-        if end - req.start + 1 > MAX_GRAFT_SCAN:
+        first = max(1, req.start - 1)
+        records = None
+        if end - req.start + 1 <= MAX_GRAFT_SCAN:
+            records = await self._scan_grafted(req.vid, first, end)
+        if records is None:
             top = await self._record(req.vid, end)
             return PullGraftResponse(
                 snapshot=top.snapshot(), graft=Graft.from_range(1, top.page_count + 1)
             )
-        first = max(1, req.start - 1)
-        records = await self.store.read(req.vid, first, end)
         prior = records[0].page_count if first < req.start else 0
-        final = records[-1].page_count
-        graft = Graft()
-        for record in records[req.start - first :]:
-            for seg in record.segments:
-                graft = graft | seg.graft
-            # A truncate cut the pages above its count: those the range regrows read empty now
-            # (unless rewritten), so a client that skipped the truncate must refetch them.
-            if record.page_count < prior and record.page_count < final:
-                graft = graft | Graft.from_range(record.page_count + 1, min(prior, final) + 1)
-            prior = record.page_count
+        pulled = records[req.start - first :]
+        if sum(len(record.segments) for record in pulled) <= _INLINE_UNION:
+            graft = _changed(pulled, prior)
+        else:  # a large union would hold up every other request on the event loop
+            graft = await anyio.to_thread.run_sync(_changed, pulled, prior)
         return PullGraftResponse(snapshot=records[-1].snapshot(), graft=graft)
+
+    async def _scan_grafted(self, vid: VolumeId, first: int, end: int) -> list[LogRecord] | None:
+        """Records ``first..end``, or None when they name too many segments or pages to join."""
+        records: list[LogRecord] = []
+        segments = pages = 0
+        async for batch in self._scan(vid, first, end):
+            records.extend(batch)
+            refs = [seg for record in batch for seg in record.segments]
+            segments += len(refs)
+            pages += sum(len(seg.graft) for seg in refs)
+            if segments > MAX_GRAFT_SEGMENTS or pages > MAX_GRAFT_PAGES:
+                return None
+        return records
 
     async def _wait_beyond(self, vid: VolumeId, lsn: int, deadline: float) -> int:
         """The latest LSN, after waiting (until ``deadline``) for it to pass ``lsn``."""
@@ -211,12 +262,27 @@ class Catalog:
             raise VolumeNotFoundError(f"volume {req.vid} has no commits")
         checkpoint = await self.store.checkpoint(req.vid)
         start = req.start if checkpoint is None else max(req.start, checkpoint.lsn)
-        end = min(latest if req.end is None else req.end, latest, start + MAX_PULL_COMMITS - 1)
-        records = await self.store.read(req.vid, start, end) if start <= end else []
+        end = min(latest if req.end is None else req.end, latest)
+        commits = await self._commit_page(req.vid, start, min(end, start + MAX_PULL_COMMITS - 1))
+        last = commits[-1].lsn if commits else end
         return PullCommitsResponse(
             checkpoint=None if checkpoint is None else checkpoint.checkpoint_info(),
-            commits=[r.commit_info() for r in records],
+            commits=commits,
+            next=last + 1 if last < end else None,
         )
+
+    async def _commit_page(self, vid: VolumeId, start: int, end: int) -> list[CommitInfo]:
+        """Commits from ``start`` on, up to the answer size limit encoded (at least one)."""
+        commits: list[CommitInfo] = []
+        size = 0
+        async for batch in self._scan(vid, start, end):
+            for record in batch:
+                info = record.commit_info()
+                size += len(encode(info))
+                if commits and size > self._max_answer:
+                    return commits
+                commits.append(info)
+        return commits
 
     async def volumes(
         self, req: VolumesRequest, scope: Set[VolumeId] | None = None
@@ -235,11 +301,26 @@ class Catalog:
     # --- writes --------------------------------------------------------------------------------
 
     async def commit(self, req: CommitRequest) -> SnapshotInfo:
-        _check_segments(req.segments, req.page_count)
+        segments = self._checked_segments(req.vid, req.segments, req.page_count)
         # A shielded task: a client that hangs up cannot release the volume lock mid-commit.
-        return await asyncio.shield(asyncio.ensure_future(self._commit(req)))
+        return await asyncio.shield(asyncio.ensure_future(self._commit(req, segments)))
 
-    async def _commit(self, req: CommitRequest) -> SnapshotInfo:
+    def _checked_segments(
+        self, vid: VolumeId, segments: Sequence[SegmentRef], page_count: int
+    ) -> list[SegmentRef]:
+        """The segments without their receipts (which are not stored), once every receipt is
+        valid for ``vid`` and every segment is named once and within ``page_count``."""
+        _check_segments(segments, page_count)
+        for seg in segments:
+            if not self._receipts.valid(vid, seg):
+                raise InvalidSegmentError(
+                    f"segment {seg.sid} has no valid receipt for these pages of {vid}: only "
+                    "segments the pagestore wrote for the volume, with exactly the pages it "
+                    "wrote, can be committed"
+                )
+        return [SegmentRef(sid=seg.sid, graft=seg.graft) for seg in segments]
+
+    async def _commit(self, req: CommitRequest, segments: list[SegmentRef]) -> SnapshotInfo:
         async with self._lock(req.vid):
             base = req.base_lsn or 0
             latest = await self.store.latest(req.vid)
@@ -253,7 +334,7 @@ class Catalog:
                     kind="commit",
                     vid=req.vid,
                     lsn=base + 1,
-                    segments=req.segments,
+                    segments=segments,
                     page_count=req.page_count,
                     cid=req.cid,
                     commit_hash=req.commit_hash,
@@ -280,19 +361,19 @@ class Catalog:
             if req.lsn > latest:
                 raise SnapshotNotFoundError(f"volume {req.vid} has no LSN {req.lsn}")
             at = await self._record(req.vid, req.lsn)
-            _check_segments(req.segments, at.page_count)
+            segments = self._checked_segments(req.vid, req.segments, at.page_count)
             current = await self.store.checkpoint(req.vid, fresh=True)
             if current is not None and req.lsn < current.lsn:
                 raise InvalidInputError(
                     f"checkpoint {req.lsn} of {req.vid} is below the current one ({current.lsn})"
                 )
-            if current is not None and (current.lsn, current.segments) == (req.lsn, req.segments):
+            if current is not None and (current.lsn, current.segments) == (req.lsn, segments):
                 return at.snapshot()
             record = LogRecord(
                 kind="checkpoint",
                 vid=req.vid,
                 lsn=req.lsn,
-                segments=req.segments,
+                segments=segments,
                 page_count=at.page_count,
                 ts_ms=time.time_ns() // 1_000_000,
             )
@@ -319,3 +400,19 @@ def _check_segments(segments: Sequence[SegmentRef], page_count: int) -> None:
             raise InvalidInputError(
                 f"segment {seg.sid} holds pages beyond the page count {page_count}: {beyond!r}"
             )
+
+
+def _changed(records: Sequence[LogRecord], prior: int) -> Graft:
+    """The pages ``records`` changed, after a commit of ``prior`` pages.
+
+    A truncate cut the pages above its count: those the range regrows read empty now (unless
+    rewritten), so a client that skipped the truncate must refetch them. The cut ranges are
+    joined as ranges, so their cost does not grow with page counts.
+    """
+    final = records[-1].page_count
+    cut: list[tuple[int, int]] = []
+    for record in records:
+        if record.page_count < prior and record.page_count < final:
+            cut.append((record.page_count + 1, min(prior, final) + 1))
+        prior = record.page_count
+    return Graft.union((seg.graft for record in records for seg in record.segments), cut)

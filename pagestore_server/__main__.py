@@ -8,7 +8,14 @@ from pathlib import Path
 import click
 
 from graft_core.errors import InvalidInputError
-from graft_core.service import CLICK_SETTINGS, ServeOptions, serve, serve_options
+from graft_core.receipts import ReceiptKey
+from graft_core.service import (
+    CLICK_SETTINGS,
+    ServeOptions,
+    receipt_key_options,
+    serve,
+    serve_options,
+)
 from pagestore_server.app import create_app
 from pagestore_server.config import Config, parse_size
 
@@ -78,6 +85,7 @@ def _size(ctx: click.Context, param: click.Parameter, value: str) -> int:
     envvar="PAGESTORE_STORE_TIMEOUT",
     help="Seconds per object-store request (remote stores); failures answer 503.",
 )
+@receipt_key_options
 @serve_options("PAGESTORE", default_port=3000)
 def main(
     metastore_url: str,
@@ -88,6 +96,7 @@ def main(
     flush_window_ms: float,
     store_timeout: float | None,
     server: ServeOptions,
+    receipt_key: ReceiptKey,
 ) -> None:
     """Serve the Graft pagestore: segments of compressed pages, read by LSN.
 
@@ -102,6 +111,7 @@ def main(
         metastore_token=metastore_token,
         flush_window_s=flush_window_ms / 1000,
         store_timeout_s=store_timeout,
+        receipt_key=receipt_key,
     )
     serve(create_app(config), server, log, **config.describe())
 

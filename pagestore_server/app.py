@@ -112,7 +112,9 @@ def create_app(config: Config) -> Starlette:
         pages = _checked_pages(req, config.max_write_pages)
         if not pages:
             return WritePagesResponse(segments=[])
-        return WritePagesResponse(segments=await state["parts"].writer.write(req.vid, pages))
+        refs = await state["parts"].writer.write(req.vid, pages)
+        # Signed only once durable: a receipt is the metastore's proof the pages are stored.
+        return WritePagesResponse(segments=[config.receipt_key.sign(req.vid, ref) for ref in refs])
 
     async def read_pages(req: ReadPagesRequest, grant: Grant) -> Message:
         return await state["parts"].reader.read(req)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from graft_core.errors import InvalidInputError
+from graft_core.receipts import ReceiptKey
 from graft_core.service import Auth
 from graft_core.types import PAGE_SIZE
 from graft_core.wire import CONTENT_TYPE, MAX_READ_PAGES, PAGESTORE_MAX_BODY
@@ -46,6 +47,8 @@ class Config:
     # How long a volume's cached commit list is trusted for reads at or below its latest LSN
     # before the metastore is asked again (new checkpoints raise the horizon).
     commits_refresh_s: float = 1.0
+    # Signs a receipt per written segment (``graft_core.receipts``); the metastore's key.
+    receipt_key: ReceiptKey = field(kw_only=True)
 
     def describe(self) -> dict[str, Any]:
         return {

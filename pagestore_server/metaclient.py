@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import anyio.to_thread
 import httpx
 
 from graft_core.errors import NotFoundError, ServiceUnavailableError
@@ -28,6 +29,8 @@ from pagestore_server.metrics import Metrics
 __all__ = ["MetastoreClient"]
 
 _TIMEOUT_S = 10.0
+# Answers larger than this are decoded on a worker thread, off the event loop.
+_INLINE_DECODE = 64 << 10
 
 
 class MetastoreClient:
@@ -55,8 +58,11 @@ class MetastoreClient:
             if isinstance(error, NotFoundError):
                 raise error
             raise ServiceUnavailableError(f"metastore answered {response.status_code}: {error}")
+        body = response.content
         try:
-            return decode(response.content, PullCommitsResponse, limit=len(response.content))
+            if len(body) <= _INLINE_DECODE:
+                return _decode(body)
+            return await anyio.to_thread.run_sync(_decode, body)
         except ValueError as exc:
             raise ServiceUnavailableError(f"metastore sent an invalid answer: {exc}") from exc
 
@@ -68,3 +74,7 @@ class MetastoreClient:
 
     async def aclose(self) -> None:
         await self._http.aclose()
+
+
+def _decode(body: bytes) -> PullCommitsResponse:
+    return decode(body, PullCommitsResponse, limit=len(body))

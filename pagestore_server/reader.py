@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import anyio.to_thread
+
 from graft_core.errors import PayloadTooLargeError
 from graft_core.wire import ReadPagesRequest, ReadPagesResponse
 from pagestore_server.history import Histories
@@ -12,6 +14,10 @@ from pagestore_server.segments import SegmentReader
 from pagestore_server.store import SegmentMissingError
 
 __all__ = ["PageReader"]
+
+# Reads of up to this many pages resolve their versions on the event loop; larger ones (whose
+# pages may lie in as many commits) on a worker thread, so they cannot hold up other volumes.
+_INLINE_RESOLVE = 64
 
 
 class PageReader:
@@ -33,13 +39,22 @@ class PageReader:
         except SegmentMissingError:
             # A checkpoint raised the horizon and GC removed the segment: ask the metastore
             # again; the read is then 404 (below the horizon) or served from the checkpoint.
-            pages = await self._read(req, refresh=True)
+            try:
+                pages = await self._read(req, refresh=True)
+            except SegmentMissingError as exc:
+                raise SegmentMissingError(
+                    f"a segment that LSN {req.lsn} of {req.vid} reads is not in the store "
+                    f"(lost, or deleted while still referenced): {exc}"
+                ) from exc
         self._metrics.pages_read.inc(len(pages))
         return ReadPagesResponse(pages=pages)
 
     async def _read(self, req: ReadPagesRequest, *, refresh: bool) -> list[tuple[int, bytes]]:
         history = await self._histories.at(req.vid, req.lsn, refresh=refresh)
-        plan = history.resolve(req.lsn, req.graft)
+        if len(req.graft) <= _INLINE_RESOLVE:
+            plan = history.resolve(req.lsn, req.graft)
+        else:
+            plan = await anyio.to_thread.run_sync(history.resolve, req.lsn, req.graft)
         parts = await asyncio.gather(
             *(self._segments.read(sid, req.vid, pageidxs) for sid, pageidxs in plan.items())
         )

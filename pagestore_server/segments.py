@@ -26,7 +26,7 @@ from graft_core.segment import (
 from pagestore_server.diskcache import DiskCache
 from pagestore_server.metrics import Metrics
 from pagestore_server.singleflight import SingleFlight
-from pagestore_server.store import SegmentStore
+from pagestore_server.store import SegmentMismatchError, SegmentStore
 
 __all__ = ["SegmentReader"]
 
@@ -96,8 +96,9 @@ class SegmentReader:
         places: list[tuple[int, int, int]] = []
         for pageidx, where in zip(pageidxs, index.locate_many(vid, pageidxs), strict=True):
             if where is None:
-                raise CorruptSegmentError(
-                    f"segment {sid} lacks page {pageidx} of {vid} that a commit says it holds"
+                raise SegmentMismatchError(
+                    f"segment {sid} lacks page {pageidx} of {vid} that a commit says it holds: "
+                    "the commit names a segment the pagestore did not write for this volume"
                 )
             places.append((pageidx, *where))
         keys = sorted({(sid, frame) for _, frame, _ in places})

@@ -11,7 +11,7 @@ from graft_core.ids import SegmentId
 from graft_core.objstore import ObjectStore
 from pagestore_server.metrics import Metrics
 
-__all__ = ["SegmentMissingError", "SegmentStore", "segment_key"]
+__all__ = ["SegmentMismatchError", "SegmentMissingError", "SegmentStore", "segment_key"]
 
 T = TypeVar("T")
 
@@ -20,6 +20,13 @@ class SegmentMissingError(StorageError):
     """A segment a commit references is not in the store (GC'd below a new horizon, or lost)."""
 
     code = "segment_missing"
+
+
+class SegmentMismatchError(StorageError):
+    """A segment lacks pages that a commit says it holds: the commit names a segment that the
+    pagestore did not write for that volume (accepted before commits needed receipts)."""
+
+    code = "segment_mismatch"
 
 
 def segment_key(sid: SegmentId) -> str:

@@ -9,8 +9,9 @@ import os
 from hypothesis import HealthCheck, settings
 
 from tests.support.moto import moto_s3
+from tests.support.receipts import TEST_KEY  # sets GRAFT_RECEIPT_KEY for the servers started
 
-__all__ = ["moto_s3"]
+__all__ = ["TEST_KEY", "moto_s3"]
 
 # Fuzz targets here start real servers in module fixtures: a per-example deadline would only
 # measure their start-up, and fixtures shared across examples are intended.

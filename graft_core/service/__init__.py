@@ -7,6 +7,7 @@ Imported only by the servers (it needs the ``server`` extra: starlette, uvicorn)
 from graft_core.service.app import service_app
 from graft_core.service.auth import Auth, Grant, parse_tokens
 from graft_core.service.logs import JsonFormatter, setup_logging
+from graft_core.service.receipt_option import receipt_key_options
 from graft_core.service.rpc import Endpoint, error_response, read_body
 from graft_core.service.runner import (
     CLICK_SETTINGS,
@@ -27,6 +28,7 @@ __all__ = [
     "is_loopback",
     "parse_tokens",
     "read_body",
+    "receipt_key_options",
     "serve",
     "serve_options",
     "service_app",

@@ -27,6 +27,7 @@ from metastore_server.app import Config as MetastoreConfig
 from metastore_server.app import create_app as metastore_app
 from pagestore_server.app import create_app as pagestore_app
 from pagestore_server.config import Config as PagestoreConfig
+from tests.support.receipts import TEST_KEY, signed
 
 __all__ = ["ROUTES", "SAMPLES", "WRITES", "rpc_name"]
 
@@ -36,9 +37,12 @@ PAGE = b"\x42" * PAGE_SIZE
 def _route_table(service: str) -> list[Route]:
     """Building an app opens no storage: the lifespan does that."""
     if service == "metastore":
-        app = metastore_app(MetastoreConfig(data_dir=Path("unused")))
+        app = metastore_app(MetastoreConfig(data_dir=Path("unused"), receipt_key=TEST_KEY))
     else:
-        app = pagestore_app(PagestoreConfig("http://127.0.0.1:1", "unused", Path("unused")))
+        config = PagestoreConfig(
+            "http://127.0.0.1:1", "unused", Path("unused"), receipt_key=TEST_KEY
+        )
+        app = pagestore_app(config)
     return [route for route in app.routes if isinstance(route, Route)]
 
 
@@ -50,8 +54,8 @@ def rpc_name(route: Route) -> str | None:
     return route.path.rsplit("/", 1)[1] if "POST" in (route.methods or ()) else None
 
 
-def _segments() -> list[SegmentRef]:
-    return [SegmentRef(SegmentId.random(), Graft([1]))]
+def _segments(vid: VolumeId) -> list[SegmentRef]:
+    return signed(vid, [SegmentRef(SegmentId.random(), Graft([1]))])
 
 
 SAMPLES: dict[str, Callable[[VolumeId], Message]] = {
@@ -63,10 +67,10 @@ SAMPLES: dict[str, Callable[[VolumeId], Message]] = {
         cid=ClientId.random(),
         base_lsn=1,
         page_count=1,
-        segments=_segments(),
+        segments=_segments(vid),
         commit_hash=bytes(32),
     ),
-    "checkpoint": lambda vid: CheckpointRequest(vid=vid, lsn=1, segments=_segments()),
+    "checkpoint": lambda vid: CheckpointRequest(vid=vid, lsn=1, segments=_segments(vid)),
     "volumes": lambda vid: VolumesRequest(limit=1000),
     "write_pages": lambda vid: WritePagesRequest(vid=vid, pages=[(3, PAGE)]),
     "read_pages": lambda vid: ReadPagesRequest(vid=vid, lsn=1, graft=Graft([1])),

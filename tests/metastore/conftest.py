@@ -23,6 +23,7 @@ from graft_core.wire import (
     error_from_body,
 )
 from tests.support.moto import moto_s3
+from tests.support.receipts import signed
 from tests.support.servers import ServerProcess, running_server
 
 __all__ = ["moto_s3"]
@@ -59,7 +60,7 @@ class MetaClient:
             cid=cid or ClientId.random(),
             base_lsn=base,
             page_count=max(pages),
-            segments=[SegmentRef(SegmentId.random(), Graft(pages))],
+            segments=signed(vid, [SegmentRef(SegmentId.random(), Graft(pages))]),
             commit_hash=digest or bytes(ClientId.random()) * 2,
         )
         return self.call("commit", req, SnapshotInfo)

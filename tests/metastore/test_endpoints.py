@@ -35,6 +35,7 @@ from graft_core.wire import (
     error_from_body,
 )
 from tests.metastore.conftest import MetaClient, expect_error, metastore_command
+from tests.support.receipts import signed
 from tests.support.servers import ServerProcess, running_server
 
 
@@ -89,7 +90,7 @@ def test_checkpoint_sets_the_horizon(client: MetaClient) -> None:
     vid = VolumeId.random()
     for lsn in range(1, 5):
         client.commit(vid, lsn - 1 or None, pages=(lsn,))
-    segs = [SegmentRef(SegmentId.random(), Graft([1, 2, 3]))]
+    segs = signed(vid, [SegmentRef(SegmentId.random(), Graft([1, 2, 3]))])
     client.call("checkpoint", CheckpointRequest(vid=vid, lsn=3, segments=segs), SnapshotInfo)
     expect_error(
         SnapshotNotFoundError,
@@ -211,7 +212,7 @@ def test_pull_graft_includes_pages_cut_and_regrown_in_its_range(client: MetaClie
     vid = VolumeId.random()
 
     def commit(base: int | None, page_count: int, pages: tuple[int, ...]) -> None:
-        segments = [SegmentRef(SegmentId.random(), Graft(pages))] if pages else []
+        segments = signed(vid, [SegmentRef(SegmentId.random(), Graft(pages))] if pages else [])
         request = CommitRequest(
             vid=vid,
             cid=ClientId.random(),

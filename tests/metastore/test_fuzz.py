@@ -25,6 +25,7 @@ from graft_core.wire import (
     encode,
 )
 from tests.metastore.conftest import MetaClient, metastore_command
+from tests.support.receipts import signed
 from tests.support.servers import ServerProcess, running_server
 
 ENDPOINTS = ["snapshot", "pull_graft", "pull_commits", "commit", "checkpoint", "volumes"]
@@ -45,7 +46,7 @@ def seeded(
 
 
 def _valid_bodies(vid: VolumeId) -> list[Message]:
-    segs = [SegmentRef(SegmentId.random(), Graft([1, 2]))]
+    segs = signed(vid, [SegmentRef(SegmentId.random(), Graft([1, 2]))])
     return [
         SnapshotRequest(vid=vid, lsn=1),
         PullGraftRequest(vid=vid, start=1),

@@ -32,6 +32,7 @@ from graft_core.wire import (
 from metastore_server.objstore_backend import DEFAULT_CHECKPOINT_TTL, DEFAULT_POLL_INTERVAL
 from tests.metastore.conftest import MetaClient, expect_error, metastore_command
 from tests.support.moto import MotoS3
+from tests.support.receipts import signed
 from tests.support.servers import ServerProcess, running_server
 
 # Slack for scheduling and moto round trips on a loaded machine; still far below the deadlines.
@@ -163,7 +164,7 @@ def test_checkpoint_through_another_node_is_honoured_within_the_ttl(
     # Node A caches "no checkpoint" for this volume.
     assert reader.call("snapshot", below, SnapshotInfo).lsn == 1
 
-    segs = [SegmentRef(SegmentId.random(), Graft([1, 2]))]
+    segs = signed(vid, [SegmentRef(SegmentId.random(), Graft([1, 2]))])
     writer.call("checkpoint", CheckpointRequest(vid=vid, lsn=2, segments=segs), SnapshotInfo)
     registered = time.monotonic()
     # Through the registering node the new horizon holds at once.

@@ -28,6 +28,7 @@ from graft_core.wire import (
     encode,
     error_from_body,
 )
+from tests.support.receipts import server_env
 from tests.support.servers import ServerProcess
 
 __all__ = ["Cluster", "GraftHttp", "metastore_command", "pagestore_command", "running_cluster"]
@@ -119,6 +120,7 @@ def running_cluster(
     env: Mapping[str, str] | None = None,
 ) -> Iterator[Cluster]:
     """Both servers on ephemeral loopback ports; the pagestore stores segments in ``store``."""
+    env = {**server_env(), **(env or {})}
     meta = ServerProcess(
         metastore_command("--data-dir", str(tmp / "meta"), *metastore_args), _mkdir(tmp / "m"), env
     )

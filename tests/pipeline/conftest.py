@@ -12,6 +12,7 @@ from pyspark.sql import SparkSession
 from graft_pipeline.location import Location
 from graft_pipeline.spark import session
 from tests.pagestore.cluster import Cluster, running_cluster
+from tests.support.receipts import TEST_KEY
 
 
 @pytest.fixture(scope="session")
@@ -33,4 +34,5 @@ def location(cluster: Cluster, tmp_path: Path) -> Location:
         metastore=cluster.metastore.url,
         store=str(tmp_path / "segments"),
         pagestore=cluster.pagestore.url,
+        receipt_key=TEST_KEY,
     )
