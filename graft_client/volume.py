@@ -254,6 +254,12 @@ class Volume:
         batch = [idx for idx in window if cursor.version(idx, lsn) == found]
         cursor.close()
         pages = runtime.call(operations.fetch, runtime, self, version_lsn, batch)
+        if pageidx not in pages:
+            raise SnapshotNotFoundError(
+                f"page {pageidx} of volume {self.vid} at local LSN {lsn} changed after the "
+                "remote LSN it was learned at, which the servers no longer retain (compacted); "
+                "pull and read a newer snapshot"
+            )
         return pages[pageidx]
 
     # --- sync (blocking; the work runs on the client's runtime thread) ---------------------------
@@ -311,11 +317,12 @@ class Volume:
         for idx, lsn, slot in latest_versions(self._db, self.vid, 1, snapshot.page_count):
             if slot == PENDING_MARKER:
                 pending.setdefault(lsn, []).append(idx)
+        fetched = 0
         for lsn, idxs in pending.items():
             for start in range(0, len(idxs), operations.PAGES_PER_REQUEST):
                 chunk = idxs[start : start + operations.PAGES_PER_REQUEST]
-                runtime.call(operations.fetch, runtime, self, lsn, chunk)
-        return sum(len(idxs) for idxs in pending.values())
+                fetched += len(runtime.call(operations.fetch, runtime, self, lsn, chunk))
+        return fetched
 
     def stats(self) -> FetchStats:
         """Pages and bytes fetched from the pagestore by this client, and round trips."""

@@ -18,13 +18,15 @@ from graft_client.sync.state import (
     apply_pull,
     begin_push,
     finish_push,
+    read_plan,
     reject_push,
     store_fetched,
 )
 from graft_core import wire
-from graft_core.errors import CommitRejectedError, GraftError
+from graft_core.errors import CommitRejectedError, GraftError, SnapshotNotFoundError
 from graft_core.failpoints import failpoint
 from graft_core.graft import Graft
+from graft_core.ids import VolumeId
 from graft_core.types import EMPTY_PAGE, PAGE_SIZE
 
 if TYPE_CHECKING:
@@ -155,14 +157,38 @@ async def pull(runtime: SyncRuntime, volume: Volume, wait_ms: int = 0) -> PullOu
 async def fetch(
     runtime: SyncRuntime, volume: Volume, version_lsn: int, pageidxs: list[int]
 ) -> dict[int, bytes]:
-    """Fetch pages that are PENDING at local ``version_lsn`` and store them at the same keys."""
-    commit = volume._client._records.commit(volume.vid, version_lsn)
-    assert commit is not None and commit.remote_lsn is not None, "PENDING only at pulled LSNs"
+    """Fetch pages that are PENDING at local ``version_lsn`` and store them at the same keys.
+
+    Pages that changed after a remote LSN the servers no longer retain cannot be fetched at that
+    version: they are left out of the answer (the caller decides whether that is an error).
+    """
     failpoint("fetch.before_read")
-    found = await runtime.pagestore.read_pages(volume.vid, commit.remote_lsn, Graft(pageidxs))
-    pages = {idx: found.get(idx, EMPTY_PAGE) for idx in pageidxs}
+    pages: dict[int, bytes] = {}
+    for remote_lsn, idxs in read_plan(volume, version_lsn, pageidxs).items():
+        pages |= await _read_retained(runtime, volume.vid, remote_lsn, Graft(idxs))
     assert all(len(page) == PAGE_SIZE for page in pages.values())
     failpoint("fetch.before_store")
     store_fetched(volume, version_lsn, pages)
     volume._client._fetch_stats.record(volume.vid, len(pages), len(pages) * PAGE_SIZE)
     return pages
+
+
+async def _read_retained(
+    runtime: SyncRuntime, vid: VolumeId, lsn: int, wanted: Graft
+) -> dict[int, bytes]:
+    """Every page of ``wanted`` as it is at remote ``lsn`` (zeros if never written).
+
+    If compaction dropped ``lsn``, the pages that no commit since changed are read at the latest
+    LSN instead (the metastore's graft since ``lsn`` says which changed); the others are left out.
+    """
+    try:
+        found = await runtime.pagestore.read_pages(vid, lsn, wanted)
+    except SnapshotNotFoundError as dropped:
+        answer = await runtime.metastore.pull_graft(vid, lsn + 1)
+        latest = answer.snapshot
+        if latest is None or latest.lsn <= lsn:
+            raise  # not a compacted LSN but a missing one: nothing to read instead
+        unchanged = Graft(idx for idx in wanted if idx <= latest.page_count) - answer.graft
+        log.info("%s; reading %d unchanged pages at LSN %d", dropped, len(unchanged), latest.lsn)
+        return await _read_retained(runtime, vid, latest.lsn, unchanged) if unchanged else {}
+    return {idx: found.get(idx, EMPTY_PAGE) for idx in wanted}

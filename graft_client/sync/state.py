@@ -44,6 +44,7 @@ __all__ = [
     "apply_pull",
     "begin_push",
     "finish_push",
+    "read_plan",
     "reject_push",
     "reset_to_remote",
     "store_fetched",
@@ -337,6 +338,32 @@ def _rebase(
     )
     rebased = SnapshotRecord(replayed_at, replay_count, remote_lsn, remote_at)
     _write_state(volume, batch, snapshot=rebased, status=VolumeStatus.OK)
+
+
+def read_plan(volume: Volume, version_lsn: int, pageidxs: list[int]) -> dict[int, list[int]]:
+    """Remote LSN -> the pages PENDING at local ``version_lsn`` to read there.
+
+    A marker names the remote LSN its page was learned at, which compaction may since have put
+    below the servers' retention horizon. A page whose visible version at the newest synced
+    local LSN is still this one reads the same at the newest known remote LSN (every pulled or
+    pushed change of a page is a newer local version), so those pages are read there.
+    """
+    records = volume._client._records
+    commit = records.commit(volume.vid, version_lsn)
+    assert commit is not None and commit.remote_lsn is not None, "PENDING only at pulled LSNs"
+    record = records.snapshot(volume.vid)
+    newest = None if record is None else record.remote_lsn
+    synced = None if record is None else record.remote_local_lsn
+    if newest is None or synced is None or newest <= commit.remote_lsn or synced < version_lsn:
+        return {commit.remote_lsn: pageidxs}
+    cursor = PageCursor(volume._db, volume.vid)
+    plan: dict[int, list[int]] = {}
+    for pageidx in pageidxs:
+        found = cursor.version(pageidx, synced)
+        unchanged = found is not None and found[0] == version_lsn
+        plan.setdefault(newest if unchanged else commit.remote_lsn, []).append(pageidx)
+    cursor.close()
+    return plan
 
 
 def store_fetched(volume: Volume, version_lsn: int, pages: dict[int, bytes]) -> None:
