@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import signal
 import threading
 from typing import Any
@@ -11,6 +12,7 @@ import click
 from graft_client.cli_common import echo_result, open_client
 from graft_client.cli_output import snapshot_json
 from graft_client.status import volume_report
+from graft_client.sync.state import PushInfo
 
 __all__ = ["sync_commands"]
 
@@ -28,9 +30,21 @@ def _status_text(status: dict[str, Any]) -> str:
 def push(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Push unpushed local commits as one remote commit."""
     with open_client(ctx) as client:
-        remote_lsn = client.open_volume(vid).push()
-    text = "nothing to push" if remote_lsn is None else f"pushed as remote LSN {remote_lsn}"
-    echo_result(as_json, {"remote_lsn": remote_lsn}, text)
+        pushed = client.open_volume(vid).push_info()
+    echo_result(as_json, _pushed_json(pushed), _pushed_text(pushed))
+
+
+def _pushed_json(pushed: PushInfo | None) -> dict[str, Any]:
+    if pushed is None:
+        return {"remote_lsn": None, "local_lsn": None, "pages": 0, "resumed": False}
+    return dataclasses.asdict(pushed)
+
+
+def _pushed_text(pushed: PushInfo | None) -> str:
+    if pushed is None:
+        return "nothing to push"
+    what = f"local LSN {pushed.local_lsn} ({pushed.pages} pages) as remote LSN {pushed.remote_lsn}"
+    return f"finished the interrupted push: {what}" if pushed.resumed else f"pushed {what}"
 
 
 @click.command()

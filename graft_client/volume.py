@@ -24,7 +24,7 @@ from graft_client.storage.records import (
 )
 from graft_client.sync import operations, state
 from graft_client.sync.observe import FetchStats, SyncError
-from graft_client.sync.state import PullOutcome
+from graft_client.sync.state import PullOutcome, PushInfo
 from graft_client.writer import VolumeWriter
 from graft_core.errors import ConcurrentWriteError, InvalidInputError, SnapshotNotFoundError
 from graft_core.graft import Graft
@@ -287,6 +287,12 @@ class Volume:
 
         Raises ``CommitRejectedError`` (status ``rejected_commit``) if another client won the LSN.
         """
+        pushed = self.push_info()
+        return None if pushed is None else pushed.remote_lsn
+
+    def push_info(self) -> PushInfo | None:
+        """``push()``, answering what was pushed: local and remote LSN, pages, whether it
+        finished an interrupted push."""
         runtime = self._client.runtime
         return runtime.call(operations.push, runtime, self)
 

@@ -15,12 +15,14 @@ from graft_client.storage.records import ConflictPolicy, VolumeStatus
 from graft_client.sync.runtime import SyncRuntime
 from graft_client.sync.state import (
     PullOutcome,
+    PushInfo,
     apply_pull,
     begin_push,
     finish_push,
     read_plan,
     reject_push,
     store_fetched,
+    unpushed_lsn,
 )
 from graft_core import wire
 from graft_core.errors import CommitRejectedError, GraftError, SnapshotNotFoundError
@@ -87,17 +89,25 @@ def _graft_error(failed: BaseExceptionGroup[BaseException]) -> BaseException:
     return failed
 
 
-async def push(runtime: SyncRuntime, volume: Volume) -> int | None:
-    """Push unpushed local commits as one remote commit; returns the remote LSN (None: nothing).
+async def push(runtime: SyncRuntime, volume: Volume) -> PushInfo | None:
+    """Push unpushed local commits as one remote commit; what it sent (None: nothing to push).
 
     Pushes of one volume are serialized: a resumed interrupted push and an explicit one must not
-    both try to finish the same pending commit.
+    both try to finish the same pending commit. If the one that ran first (such as the resume
+    that opening the volume started) pushed everything this call was asked to, its result is
+    this call's: the caller's commits were pushed, not "nothing".
     """
+    asked = unpushed_lsn(volume)
     async with runtime.push_lock(volume.vid):
-        return await _push_locked(runtime, volume)
+        pushed = await _push_locked(runtime, volume)
+    if pushed is None and asked is not None:
+        earlier = runtime.last_push.get(volume.vid)
+        if earlier is not None and earlier.local_lsn >= asked:
+            return earlier
+    return pushed
 
 
-async def _push_locked(runtime: SyncRuntime, volume: Volume) -> int | None:
+async def _push_locked(runtime: SyncRuntime, volume: Volume) -> PushInfo | None:
     plan = begin_push(volume)
     if plan is None:
         return None
@@ -125,7 +135,9 @@ async def _push_locked(runtime: SyncRuntime, volume: Volume) -> int | None:
     finish_push(volume, plan, snapshot.lsn)
     volume._client._sync_errors.success(volume.vid)
     log.info("pushed %s local LSN %d as remote LSN %d", volume.vid, plan.local_lsn, snapshot.lsn)
-    return snapshot.lsn
+    pushed = PushInfo(snapshot.lsn, plan.local_lsn, len(plan.pages), plan.resumed)
+    runtime.last_push[volume.vid] = pushed
+    return pushed
 
 
 async def resume_interrupted_push(runtime: SyncRuntime, volume: Volume) -> None:

@@ -21,6 +21,7 @@ import anyio
 from anyio.from_thread import BlockingPortal
 
 from graft_client.remote import MetastoreClient, PagestoreClient
+from graft_client.sync.state import PushInfo
 from graft_core.ids import VolumeId
 
 __all__ = ["SyncRuntime"]
@@ -42,6 +43,9 @@ class SyncRuntime:
         self.metastore = MetastoreClient(metastore, token=token)
         self.pagestore = PagestoreClient(pagestore, token=token)
         self._push_locks: dict[VolumeId, anyio.Lock] = {}
+        self.last_push: dict[
+            VolumeId, PushInfo
+        ] = {}  # the latest push of each volume (on the loop)
 
     @staticmethod
     def _run(started: _Started) -> None:

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PullOutcome",
+    "PushInfo",
     "PushPlan",
     "apply_pull",
     "begin_push",
@@ -49,6 +50,7 @@ __all__ = [
     "reset_to_remote",
     "store_fetched",
     "unpushed_graft",
+    "unpushed_lsn",
 ]
 
 
@@ -61,6 +63,18 @@ class PushPlan:
     page_count: int
     pages: list[tuple[int, bytes]]
     commit_hash: bytes
+    resumed: bool  # the push a crash or an outage cut off, sent again
+
+
+@dataclass(frozen=True)
+class PushInfo:
+    """What a push sent: local LSN ``local_lsn`` (``pages`` changed pages) as ``remote_lsn``;
+    ``resumed`` when it finished a push that a crash or an outage had cut off."""
+
+    remote_lsn: int
+    local_lsn: int
+    pages: int
+    resumed: bool
 
 
 class PullOutcome(StrEnum):
@@ -86,6 +100,12 @@ def unpushed_graft(volume: Volume, record: SnapshotRecord) -> Graft:
 
 def _has_unpushed(record: SnapshotRecord | None) -> bool:
     return record is not None and record.lsn != record.remote_local_lsn
+
+
+def unpushed_lsn(volume: Volume) -> int | None:
+    """The latest local LSN if it is not pushed yet (None if everything is)."""
+    record = volume._client._records.snapshot(volume.vid)
+    return record.lsn if record is not None and _has_unpushed(record) else None
 
 
 def _write_state(
@@ -119,7 +139,8 @@ def begin_push(volume: Volume) -> PushPlan | None:
     with volume._lock:
         record = records.snapshot(volume.vid)
         marks = records.watermarks(volume.vid)
-        if marks.pending_sync is None:
+        resumed = marks.pending_sync is not None
+        if not resumed:
             if not _has_unpushed(record):
                 return None
             status = records.status(volume.vid)
@@ -131,10 +152,10 @@ def begin_push(volume: Volume) -> PushPlan | None:
             marks = Watermarks(pending_sync=record.lsn, checkpoint=marks.checkpoint)
             _write_state(volume, volume._db.batch(), marks=marks, sync=False)
         assert record is not None and marks.pending_sync is not None
-        return _plan(volume, record, marks.pending_sync)
+        return _plan(volume, record, marks.pending_sync, resumed)
 
 
-def _plan(volume: Volume, record: SnapshotRecord, lsn: int) -> PushPlan:
+def _plan(volume: Volume, record: SnapshotRecord, lsn: int, resumed: bool) -> PushPlan:
     commit = volume._client._records.commit(volume.vid, lsn)
     assert commit is not None, "the LSN being pushed is retained (pending_sync pins it)"
     synced = SnapshotRecord(lsn, commit.page_count, record.remote_lsn, record.remote_local_lsn)
@@ -149,7 +170,7 @@ def _plan(volume: Volume, record: SnapshotRecord, lsn: int) -> PushPlan:
     cursor.close()
     base = record.remote_lsn
     digest = commit_hash(volume.vid, base, commit.page_count, pages)
-    return PushPlan(lsn, base, commit.page_count, pages, digest)
+    return PushPlan(lsn, base, commit.page_count, pages, digest, resumed)
 
 
 def finish_push(volume: Volume, plan: PushPlan, remote_lsn: int) -> None:
