@@ -12,7 +12,8 @@ import click
 from graft_client.cli_common import echo_result, open_client
 from graft_client.cli_output import snapshot_json
 from graft_client.status import volume_report
-from graft_client.sync.state import PushInfo
+from graft_client.sync.state import PullOutcome, PushInfo
+from graft_core.types import Snapshot
 
 __all__ = ["sync_commands"]
 
@@ -59,7 +60,22 @@ def pull(ctx: click.Context, vid: str, wait_ms: int, as_json: bool) -> None:
         outcome = volume.pull(wait_ms)
         snap = volume.snapshot()
     value = {"outcome": outcome.value, "snapshot": snapshot_json(snap)}
-    echo_result(as_json, value, f"{outcome.value}; local LSN {snap.lsn if snap else '-'}")
+    echo_result(as_json, value, _pulled_text(outcome, snap, vid))
+
+
+def _pulled_text(outcome: PullOutcome, snap: Snapshot | None, vid: str) -> str:
+    at = "-" if snap is None else snap.lsn
+    remote = "-" if snap is None or snap.remote_lsn is None else snap.remote_lsn
+    return {
+        PullOutcome.UP_TO_DATE: f"up to date at remote LSN {remote} (local LSN {at})",
+        PullOutcome.APPLIED: f"pulled remote LSN {remote} as local LSN {at}",
+        PullOutcome.REBASED: f"rebased the local commits onto remote LSN {remote}: local LSN {at}",
+        PullOutcome.CONFLICT: (
+            f"conflict: the remote moved past LSN {remote} and local commits up to LSN {at} are "
+            f"not pushed; `graft reset {vid}` drops them"
+        ),
+        PullOutcome.PUSH_PENDING: f"not pulled: an interrupted push is pending; `graft push {vid}`",
+    }[outcome]
 
 
 @click.command("sync")
@@ -82,7 +98,7 @@ def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
 def reset(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Drop unpushed local commits and fast-forward to the remote."""
     with open_client(ctx) as client:
-        snap = client.open_volume(vid).reset_to_remote()
+        snap = client.local_volume(vid).reset_to_remote()
     echo_result(as_json, snapshot_json(snap), f"reset; local LSN {snap.lsn if snap else '-'}")
 
 
@@ -94,7 +110,8 @@ def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
     """Local and remote LSN, status, unpushed commits and last error of one or every volume."""
     with open_client(ctx) as client:
         vids = [vid] if vid else [str(info.vid) for info in client.volumes()]
-        found = [volume_report(client.open_volume(v)) for v in vids]
+        # As the volumes stand: status neither clones nor resumes an interrupted push.
+        found = [volume_report(client.local_volume(v)) for v in vids]
     text = "\n\n".join(_status_text(s) for s in found) or "no volumes"
     echo_result(as_json, found[0] if vid else found, text)
 

@@ -22,7 +22,7 @@ from graft_client.storage.records import (
     VolumeStatus,
     parse_sync_mode,
 )
-from graft_client.sync import operations, state
+from graft_client.sync import operations
 from graft_client.sync.observe import FetchStats, SyncError
 from graft_client.sync.state import PullOutcome, PushInfo
 from graft_client.writer import VolumeWriter
@@ -308,7 +308,8 @@ class Volume:
 
     def reset_to_remote(self) -> Snapshot | None:
         """Drop unpushed local commits (as a new local LSN equal to the last synced state), pull."""
-        state.reset_to_remote(self)
+        runtime = self._client.runtime
+        runtime.call(operations.reset_to_remote, runtime, self)
         self._client._committed(self.vid)
         self.pull()
         return self.snapshot()

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import anyio
 
 from graft_client.storage.records import ConflictPolicy, VolumeStatus
+from graft_client.sync import state
 from graft_client.sync.runtime import SyncRuntime
 from graft_client.sync.state import (
     PullOutcome,
@@ -34,7 +35,14 @@ from graft_core.types import EMPTY_PAGE, PAGE_SIZE
 if TYPE_CHECKING:
     from graft_client.volume import Volume
 
-__all__ = ["PAGES_PER_REQUEST", "fetch", "pull", "push", "resume_interrupted_push"]
+__all__ = [
+    "PAGES_PER_REQUEST",
+    "fetch",
+    "pull",
+    "push",
+    "reset_to_remote",
+    "resume_interrupted_push",
+]
 
 log = logging.getLogger(__name__)
 
@@ -148,8 +156,22 @@ async def resume_interrupted_push(runtime: SyncRuntime, volume: Volume) -> None:
         log.warning("could not resume the interrupted push of %s: %s", volume.vid, exc)
 
 
+async def reset_to_remote(runtime: SyncRuntime, volume: Volume) -> None:
+    """Drop the unpushed local commits, after any push of them in flight has ended (a resumed
+    push finishing meanwhile would record a commit the reset has dropped)."""
+    async with runtime.push_lock(volume.vid):
+        state.reset_to_remote(volume)
+
+
 async def pull(runtime: SyncRuntime, volume: Volume, wait_ms: int = 0) -> PullOutcome:
-    """Learn the newest remote commit (waiting up to ``wait_ms`` for one) and apply its graft."""
+    """Learn the newest remote commit (waiting up to ``wait_ms`` for one) and apply its graft.
+
+    With an interrupted push pending, a push in flight (the resume that opening the volume
+    starts) ends first: the pull then applies, instead of answering ``push_pending``.
+    """
+    if volume._client._records.watermarks(volume.vid).pending_sync is not None:
+        async with runtime.push_lock(volume.vid):
+            pass
     record = volume._client._records.snapshot(volume.vid)
     start = 1 if record is None or record.remote_lsn is None else record.remote_lsn + 1
     answer = await runtime.metastore.pull_graft(volume.vid, start, wait_ms=wait_ms)

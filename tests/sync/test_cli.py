@@ -172,7 +172,7 @@ def test_push_that_finishes_an_interrupted_push_says_so(cluster: Cluster, tmp_pa
     assert remote_lsns(cluster, vid) == [1]
 
     with client_for(cluster, data_dir) as client:
-        write_pages(client.open_volume(vid), {3: page("three")})
+        write_pages(client.local_volume(vid), {3: page("three")})
     assert_killed(run_child(cluster, data_dir, vid, "push.after_commit=crash", "push"))
     assert cli.json("push", str(vid)) == {
         "remote_lsn": 2,
@@ -182,3 +182,40 @@ def test_push_that_finishes_an_interrupted_push_says_so(cluster: Cluster, tmp_pa
     }
     assert cli.run("push", str(vid)).stdout.strip() == "nothing to push"
     assert remote_lsns(cluster, vid) == [1, 2]
+
+
+def test_status_pull_reset_of_an_interrupted_push_tell_what_is(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """status reports an interrupted push and leaves it be (it used to report it, then finish
+    it while closing); pull lets the resumed push end and applies; reset drops it instead of
+    racing the resume; status of a volume that is not here does not clone it."""
+    data_dir = tmp_path / "a"
+    cli = Graft(cluster, data_dir)
+    with client_for(cluster, data_dir) as client:
+        volume = client.create_volume()
+        write_pages(volume, {1: page("one"), 2: page("two")})
+        vid = str(volume.vid)
+    assert_killed(run_child(cluster, data_dir, volume.vid, "push.before_commit=crash", "push"))
+    for _ in range(2):
+        status = cli.json("status", vid)
+        assert (status["status"], status["unpushed_commits"]) == ("interrupted_push", 1)
+    assert remote_lsns(cluster, volume.vid) == []
+
+    pulled = cli.json("pull", vid)
+    assert pulled["outcome"] == "up_to_date" and pulled["snapshot"]["remote_lsn"] == 1
+    assert cli.run("pull", vid).stdout.strip() == "up to date at remote LSN 1 (local LSN 1)"
+    assert remote_lsns(cluster, volume.vid) == [1]
+
+    with client_for(cluster, data_dir) as client:
+        write_pages(client.local_volume(vid), {3: page("three")})
+    assert_killed(run_child(cluster, data_dir, volume.vid, "push.before_commit=crash", "push"))
+    assert cli.json("reset", vid)["remote_lsn"] == 1
+    status = cli.json("status", vid)
+    assert (status["status"], status["unpushed_commits"], status["remote_lsn"]) == ("ok", 0, 1)
+    assert remote_lsns(cluster, volume.vid) == [1]
+    assert cli.read_bytes(vid, "3", out=tmp_path / "p3") == bytes(PAGE_SIZE)
+
+    elsewhere = Graft(cluster, tmp_path / "b")
+    assert "does not exist" in elsewhere.run("status", vid, expect=2).stderr
+    assert elsewhere.run("volume", "list").stdout.strip() == "no volumes"
