@@ -86,8 +86,12 @@ def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Push, then pull."""
     with open_client(ctx) as client:
         volume = client.open_volume(vid)
-        outcome = volume.sync()
-        value = volume_report(volume) | {"outcome": outcome.value}
+        pushed = volume.push_info()
+        outcome = volume.pull()
+        value = volume_report(volume) | {
+            "pushed": None if pushed is None else pushed.remote_lsn,
+            "outcome": outcome.value,
+        }
     echo_result(as_json, value, _status_text(value))
 
 

@@ -146,7 +146,8 @@ def begin_push(volume: Volume) -> PushPlan | None:
             status = records.status(volume.vid)
             if status in (VolumeStatus.CONFLICT, VolumeStatus.REJECTED_COMMIT):
                 raise ConflictError(
-                    f"volume {volume.vid} is in state {status.value}: reset_to_remote() first"
+                    f"volume {volume.vid} is in state {status.value}: reset it to the remote "
+                    "first (`graft reset`, Volume.reset_to_remote())"
                 )
             assert record is not None
             marks = Watermarks(pending_sync=record.lsn, checkpoint=marks.checkpoint)

@@ -86,6 +86,7 @@ def test_push_clone_pull_sync_reset_status_read(cluster: Cluster, tmp_path: Path
         0,
         "up_to_date",
     )
+    assert synced["pushed"] == 2  # what the sync did, not only that the pull found nothing
     pulled = b.json("pull", vid)
     assert pulled["outcome"] == "applied" and pulled["snapshot"]["remote_lsn"] == 2
     assert b.read_bytes(vid, "3", out=tmp_path / "p3") == fill(67)
