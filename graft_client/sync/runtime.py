@@ -3,10 +3,10 @@
 Blocking callers (``Volume.push()``, a reader fetching a page) hand coroutines to it through an
 anyio blocking portal; async callers may use ``Client.runtime`` directly.
 
-The loop's thread is a daemon and nothing but ``close()`` stops it: a program that never closes
-its client must still exit. (anyio's ``start_blocking_portal`` is a generator context manager: left
-open, it was finalized during interpreter shutdown, after the daemon loop had stopped running, and
-waited forever for that loop to stop its portal.)
+The loop runs in a daemon thread of its own, so a program that never closes its client still
+exits. (anyio's ``start_blocking_portal`` is a generator context manager: left open, it was
+finalized during interpreter shutdown, when its daemon thread no longer ran, and waited forever
+for that thread to stop the portal.)
 """
 
 from __future__ import annotations
@@ -43,9 +43,8 @@ class SyncRuntime:
         self.metastore = MetastoreClient(metastore, token=token)
         self.pagestore = PagestoreClient(pagestore, token=token)
         self._push_locks: dict[VolumeId, anyio.Lock] = {}
-        self.last_push: dict[
-            VolumeId, PushInfo
-        ] = {}  # the latest push of each volume (on the loop)
+        # The latest push of each volume (read and written on the loop).
+        self.last_push: dict[VolumeId, PushInfo] = {}
 
     @staticmethod
     def _run(started: _Started) -> None:
