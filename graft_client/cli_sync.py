@@ -65,7 +65,9 @@ def pull(ctx: click.Context, vid: str, wait_ms: int, as_json: bool) -> None:
 
 def _pulled_text(outcome: PullOutcome, snap: Snapshot | None, vid: str) -> str:
     at = "-" if snap is None else snap.lsn
-    remote = "-" if snap is None or snap.remote_lsn is None else snap.remote_lsn
+    remote = None if snap is None else snap.remote_lsn
+    if outcome is PullOutcome.UP_TO_DATE and remote is None:
+        return f"up to date: the servers have no commits of it (local LSN {at})"
     return {
         PullOutcome.UP_TO_DATE: f"up to date at remote LSN {remote} (local LSN {at})",
         PullOutcome.APPLIED: f"pulled remote LSN {remote} as local LSN {at}",
@@ -103,7 +105,12 @@ def reset(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Drop unpushed local commits and fast-forward to the remote."""
     with open_client(ctx) as client:
         snap = client.local_volume(vid).reset_to_remote()
-    echo_result(as_json, snapshot_json(snap), f"reset; local LSN {snap.lsn if snap else '-'}")
+    local = "-" if snap is None else snap.lsn
+    if snap is None or snap.remote_lsn is None:
+        text = f"reset: the servers have no commits of it (local LSN {local})"
+    else:
+        text = f"reset to remote LSN {snap.remote_lsn}: local LSN {local}"
+    echo_result(as_json, snapshot_json(snap), text)
 
 
 @click.command()

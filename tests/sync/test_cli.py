@@ -215,6 +215,7 @@ def test_status_pull_reset_of_an_interrupted_push_tell_what_is(
     status = cli.json("status", vid)
     assert (status["status"], status["unpushed_commits"], status["remote_lsn"]) == ("ok", 0, 1)
     assert remote_lsns(cluster, volume.vid) == [1]
+    assert cli.run("reset", vid).stdout.strip() == "reset to remote LSN 1: local LSN 3"
     assert cli.read_bytes(vid, "3", out=tmp_path / "p3") == bytes(PAGE_SIZE)
 
     elsewhere = Graft(cluster, tmp_path / "b")
