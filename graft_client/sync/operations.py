@@ -198,19 +198,23 @@ async def fetch(
     """
     failpoint("fetch.before_read")
     pages: dict[int, bytes] = {}
+    trips = 0
     for remote_lsn, idxs in read_plan(volume, version_lsn, pageidxs).items():
-        pages |= await _read_retained(runtime, volume.vid, remote_lsn, Graft(idxs))
+        found, asked = await _read_retained(runtime, volume.vid, remote_lsn, Graft(idxs))
+        pages |= found
+        trips += asked
     assert all(len(page) == PAGE_SIZE for page in pages.values())
     failpoint("fetch.before_store")
     store_fetched(volume, version_lsn, pages)
-    volume._client._fetch_stats.record(volume.vid, len(pages), len(pages) * PAGE_SIZE)
+    volume._client._fetch_stats.record(volume.vid, len(pages), len(pages) * PAGE_SIZE, trips)
     return pages
 
 
 async def _read_retained(
     runtime: SyncRuntime, vid: VolumeId, lsn: int, wanted: Graft
-) -> dict[int, bytes]:
-    """Every page of ``wanted`` as it is at remote ``lsn`` (zeros if never written).
+) -> tuple[dict[int, bytes], int]:
+    """Every page of ``wanted`` as it is at remote ``lsn`` (zeros if never written), and the
+    round trips that took.
 
     If compaction dropped ``lsn``, the pages that no commit since changed are read at the latest
     LSN instead (the metastore's graft since ``lsn`` says which changed); the others are left out.
@@ -224,5 +228,8 @@ async def _read_retained(
             raise  # not a compacted LSN but a missing one: nothing to read instead
         unchanged = Graft(idx for idx in wanted if idx <= latest.page_count) - answer.graft
         log.info("%s; reading %d unchanged pages at LSN %d", dropped, len(unchanged), latest.lsn)
-        return await _read_retained(runtime, vid, latest.lsn, unchanged) if unchanged else {}
-    return {idx: found.get(idx, EMPTY_PAGE) for idx in wanted}
+        if not unchanged:
+            return {}, 2
+        pages, trips = await _read_retained(runtime, vid, latest.lsn, unchanged)
+        return pages, trips + 2
+    return {idx: found.get(idx, EMPTY_PAGE) for idx in wanted}, 1

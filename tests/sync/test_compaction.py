@@ -106,6 +106,8 @@ def check_clones(
 ) -> None:
     assert pulled.pull() is PullOutcome.APPLIED
     assert read_all(pulled, PAGES) == model_pages(model, PAGES, PAGES)
+    # Pages 1-3 (learned at LSN 3) and 4-5 (at 6), each batch read straight at LSN 6.
+    assert (pulled.stats().pages_fetched, pulled.stats().round_trips) == (PAGES, 2)
 
     # A reader pinned before the pull: pages unchanged since read as they were; a changed page
     # cannot be served at a dropped LSN and says so.
@@ -119,6 +121,8 @@ def check_clones(
         assert [reader.read(idx) for idx in (1, 2, 3)] == [at_three[i] for i in (1, 2, 3)]
         with pytest.raises(SnapshotNotFoundError, match="pull"):
             reader.read(4)
+    # Pages 1-3: a 404 at LSN 3, the graft since, a read at 6; page 4: the 404 and the graft.
+    assert (stale.stats().pages_fetched, stale.stats().round_trips) == (3, 5)
     stale.reset_to_remote()
     assert read_all(stale, PAGES) == model_pages(model, PAGES, PAGES)
 
