@@ -13,6 +13,7 @@ from graft_client.cli_common import echo_result, open_client
 from graft_client.cli_output import snapshot_json
 from graft_client.status import volume_report
 from graft_client.sync.state import PullOutcome, PushInfo
+from graft_core.errors import VolumeNotFoundError
 from graft_core.types import Snapshot
 
 __all__ = ["sync_commands"]
@@ -134,8 +135,15 @@ def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
 def clone(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Open a remote volume locally; pages are fetched lazily when read."""
     with open_client(ctx) as client:
-        value = volume_report(client.open_volume(vid))
-    echo_result(as_json, value, _status_text(value))
+        try:
+            volume, cloned = client.local_volume(vid), False
+        except VolumeNotFoundError:
+            volume, cloned = client.open_volume(vid), True
+        value = volume_report(volume) | {"cloned": cloned}
+    text = _status_text(value)
+    if not cloned:
+        text = f"already cloned; `graft pull {vid}` brings it up to date\n{text}"
+    echo_result(as_json, value, text)
 
 
 @click.command()

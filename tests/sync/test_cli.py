@@ -75,7 +75,9 @@ def test_push_clone_pull_sync_reset_status_read(cluster: Cluster, tmp_path: Path
 
     cloned = b.json("clone", vid)
     assert (cloned["local_lsn"], cloned["remote_lsn"], cloned["status"]) == (1, 1, "ok")
-    assert cloned["pages_fetched"] == 0
+    assert cloned["pages_fetched"] == 0 and cloned["cloned"] is True
+    again = b.run("clone", vid).stdout
+    assert again.startswith(f"already cloned; `graft pull {vid}` brings it up to date\n")
     assert 0 <= cloned["last_sync_age_s"] < 60  # the clone's pull, moments ago
     assert b.read_bytes(vid, "2", out=tmp_path / "p2") == fill(66)
 
