@@ -6,7 +6,7 @@ from graft_client.reader import VolumeReader
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import ConflictPolicy, SyncMode, VolumeStatus
 from graft_client.sync.observe import FetchStats, SyncError
-from graft_client.sync.state import PullOutcome
+from graft_client.sync.state import PullOutcome, PushInfo
 from graft_client.volume import CommitInfo, Volume, VolumeInfo
 from graft_client.writer import VolumeWriter
 
@@ -17,6 +17,7 @@ __all__ = [
     "FetchStats",
     "LiteClient",
     "PullOutcome",
+    "PushInfo",
     "ReclaimStats",
     "SyncError",
     "SyncMode",

@@ -125,7 +125,7 @@ def volume_list(ctx: click.Context, as_json: bool) -> None:
 def volume_status(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Show a volume's snapshot, status, sync mode and retained history."""
     with open_client(ctx) as client:
-        vol = client.open_volume(vid)
+        vol = client.local_volume(vid)
         info = vol.info()
         retained = [entry.lsn for entry in vol.log()]
     snap = info.snapshot
@@ -234,7 +234,7 @@ def read(
 def log_(ctx: click.Context, vid: str, limit: int | None, as_json: bool) -> None:
     """List a volume's retained local commits: LSN, page count, pages changed."""
     with open_client(ctx) as client:
-        entries = client.open_volume(vid).log(limit=limit)
+        entries = client.local_volume(vid).log(limit=limit)
     rows = [
         f"lsn {e.lsn:>6}  pages {e.page_count:>8}  changed {len(e.pages):>6}"
         + (f"  remote {e.remote_lsn}" if e.remote_lsn else "")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import signal
 import threading
 from typing import Any
@@ -11,6 +12,9 @@ import click
 from graft_client.cli_common import echo_result, open_client
 from graft_client.cli_output import snapshot_json
 from graft_client.status import volume_report
+from graft_client.sync.state import PullOutcome, PushInfo
+from graft_core.errors import VolumeNotFoundError
+from graft_core.types import Snapshot
 
 __all__ = ["sync_commands"]
 
@@ -28,9 +32,21 @@ def _status_text(status: dict[str, Any]) -> str:
 def push(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Push unpushed local commits as one remote commit."""
     with open_client(ctx) as client:
-        remote_lsn = client.open_volume(vid).push()
-    text = "nothing to push" if remote_lsn is None else f"pushed as remote LSN {remote_lsn}"
-    echo_result(as_json, {"remote_lsn": remote_lsn}, text)
+        pushed = client.open_volume(vid).push_info()
+    echo_result(as_json, _pushed_json(pushed), _pushed_text(pushed))
+
+
+def _pushed_json(pushed: PushInfo | None) -> dict[str, Any]:
+    if pushed is None:
+        return {"remote_lsn": None, "local_lsn": None, "pages": 0, "resumed": False}
+    return dataclasses.asdict(pushed)
+
+
+def _pushed_text(pushed: PushInfo | None) -> str:
+    if pushed is None:
+        return "nothing to push"
+    what = f"local LSN {pushed.local_lsn} ({pushed.pages} pages) as remote LSN {pushed.remote_lsn}"
+    return f"finished the interrupted push: {what}" if pushed.resumed else f"pushed {what}"
 
 
 @click.command()
@@ -45,7 +61,24 @@ def pull(ctx: click.Context, vid: str, wait_ms: int, as_json: bool) -> None:
         outcome = volume.pull(wait_ms)
         snap = volume.snapshot()
     value = {"outcome": outcome.value, "snapshot": snapshot_json(snap)}
-    echo_result(as_json, value, f"{outcome.value}; local LSN {snap.lsn if snap else '-'}")
+    echo_result(as_json, value, _pulled_text(outcome, snap, vid))
+
+
+def _pulled_text(outcome: PullOutcome, snap: Snapshot | None, vid: str) -> str:
+    at = "-" if snap is None else snap.lsn
+    remote = None if snap is None else snap.remote_lsn
+    if outcome is PullOutcome.UP_TO_DATE and remote is None:
+        return f"up to date: the servers have no commits of it (local LSN {at})"
+    return {
+        PullOutcome.UP_TO_DATE: f"up to date at remote LSN {remote} (local LSN {at})",
+        PullOutcome.APPLIED: f"pulled remote LSN {remote} as local LSN {at}",
+        PullOutcome.REBASED: f"rebased the local commits onto remote LSN {remote}: local LSN {at}",
+        PullOutcome.CONFLICT: (
+            f"conflict: the remote moved past LSN {remote} and local commits up to LSN {at} are "
+            f"not pushed; `graft reset {vid}` drops them"
+        ),
+        PullOutcome.PUSH_PENDING: f"not pulled: an interrupted push is pending; `graft push {vid}`",
+    }[outcome]
 
 
 @click.command("sync")
@@ -56,8 +89,12 @@ def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Push, then pull."""
     with open_client(ctx) as client:
         volume = client.open_volume(vid)
-        outcome = volume.sync()
-        value = volume_report(volume) | {"outcome": outcome.value}
+        pushed = volume.push_info()
+        outcome = volume.pull()
+        value = volume_report(volume) | {
+            "pushed": None if pushed is None else pushed.remote_lsn,
+            "outcome": outcome.value,
+        }
     echo_result(as_json, value, _status_text(value))
 
 
@@ -68,8 +105,13 @@ def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
 def reset(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Drop unpushed local commits and fast-forward to the remote."""
     with open_client(ctx) as client:
-        snap = client.open_volume(vid).reset_to_remote()
-    echo_result(as_json, snapshot_json(snap), f"reset; local LSN {snap.lsn if snap else '-'}")
+        snap = client.local_volume(vid).reset_to_remote()
+    local = "-" if snap is None else snap.lsn
+    if snap is None or snap.remote_lsn is None:
+        text = f"reset: the servers have no commits of it (local LSN {local})"
+    else:
+        text = f"reset to remote LSN {snap.remote_lsn}: local LSN {local}"
+    echo_result(as_json, snapshot_json(snap), text)
 
 
 @click.command()
@@ -80,7 +122,8 @@ def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
     """Local and remote LSN, status, unpushed commits and last error of one or every volume."""
     with open_client(ctx) as client:
         vids = [vid] if vid else [str(info.vid) for info in client.volumes()]
-        found = [volume_report(client.open_volume(v)) for v in vids]
+        # As the volumes stand: status neither clones nor resumes an interrupted push.
+        found = [volume_report(client.local_volume(v)) for v in vids]
     text = "\n\n".join(_status_text(s) for s in found) or "no volumes"
     echo_result(as_json, found[0] if vid else found, text)
 
@@ -92,8 +135,15 @@ def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
 def clone(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Open a remote volume locally; pages are fetched lazily when read."""
     with open_client(ctx) as client:
-        value = volume_report(client.open_volume(vid))
-    echo_result(as_json, value, _status_text(value))
+        try:
+            volume, cloned = client.local_volume(vid), False
+        except VolumeNotFoundError:
+            volume, cloned = client.open_volume(vid), True
+        value = volume_report(volume) | {"cloned": cloned}
+    text = _status_text(value)
+    if not cloned:
+        text = f"already cloned; `graft pull {vid}` brings it up to date\n{text}"
+    echo_result(as_json, value, text)
 
 
 @click.command()

@@ -32,6 +32,13 @@ log = logging.getLogger(__name__)
 CLIENT_ID_KEY = b"client_id"
 
 
+def _volume_id(vid: VolumeId | str) -> VolumeId:
+    volume_id = VolumeId.parse(vid) if isinstance(vid, str) else vid
+    if not isinstance(volume_id, VolumeId):
+        raise InvalidInputError(f"expected a VolumeId, got {type(vid).__name__}")
+    return volume_id
+
+
 class Client(Closing):
     """The library entry point.
 
@@ -162,9 +169,7 @@ class Client(Closing):
         ``sync`` (if given) sets its sync mode. A clone pulls the latest remote snapshot: it
         learns which pages exist; their bytes are fetched on first read.
         """
-        volume_id = VolumeId.parse(vid) if isinstance(vid, str) else vid
-        if not isinstance(volume_id, VolumeId):
-            raise InvalidInputError(f"expected a VolumeId, got {type(vid).__name__}")
+        volume_id = _volume_id(vid)
         self._open_db()
         if self._records.config(volume_id) is None:
             if not self.has_remote:
@@ -178,6 +183,15 @@ class Client(Closing):
             runtime = self.runtime
             runtime.portal.start_task_soon(operations.resume_interrupted_push, runtime, volume)
         return volume
+
+    def local_volume(self, vid: VolumeId | str) -> Volume:
+        """A volume this client has, as it stands: unlike ``open_volume`` it neither clones a
+        remote volume nor resumes an interrupted push (``VolumeNotFoundError`` if not here)."""
+        volume_id = _volume_id(vid)
+        self._open_db()
+        if self._records.config(volume_id) is None:
+            raise VolumeNotFoundError(f"volume {volume_id} does not exist in {self.data_dir}")
+        return Volume(self, volume_id)
 
     def _clone(self, vid: VolumeId, mode: SyncMode) -> Volume:
         self.runtime.call(self.runtime.metastore.snapshot, vid)  # 404 if the servers lack it

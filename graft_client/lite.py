@@ -2,6 +2,10 @@
 
 A batch costs at most two round trips: the metastore's snapshot (only when no LSN is given)
 and one ``read_pages`` to the pagestore (one per 1024 pages for larger batches).
+
+An LSN below the servers' retention horizon (compaction dropped it) is ``SnapshotNotFoundError``:
+a lite client has no record of which pages changed since, so it never substitutes another LSN.
+Reads of the latest snapshot take the new latest if a compaction drops theirs meanwhile.
 """
 
 from __future__ import annotations
@@ -11,12 +15,15 @@ from collections.abc import Iterable
 
 from graft_client.sync.runtime import SyncRuntime
 from graft_core.closing import Closing
-from graft_core.errors import InvalidInputError
+from graft_core.errors import InvalidInputError, SnapshotNotFoundError
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
 from graft_core.types import EMPTY_PAGE, LSN, PageCount, Snapshot, check_lsn, check_pageidx
 
 __all__ = ["LiteClient"]
+
+# Reads of the latest snapshot that a concurrent compaction may drop before they are served.
+_LATEST_ATTEMPTS = 3
 
 
 def _volume_id(vid: VolumeId | str) -> VolumeId:
@@ -48,8 +55,17 @@ class LiteClient(Closing):
         """Every requested page at ``lsn`` (default: the latest); pages never written are zeros."""
         volume_id = _volume_id(vid)
         wanted = Graft(check_pageidx(idx) for idx in pageidxs)
-        at = self.snapshot(volume_id).lsn if lsn is None else check_lsn(lsn)
-        found = self._runtime.call(self._runtime.pagestore.read_pages, volume_id, at, wanted)
+        if lsn is not None:
+            return self._read_at(volume_id, check_lsn(lsn), wanted)
+        for _ in range(_LATEST_ATTEMPTS - 1):
+            try:
+                return self._read_at(volume_id, self.snapshot(volume_id).lsn, wanted)
+            except SnapshotNotFoundError:
+                pass  # newer commits and a compaction dropped it meanwhile: take the new latest
+        return self._read_at(volume_id, self.snapshot(volume_id).lsn, wanted)
+
+    def _read_at(self, vid: VolumeId, lsn: int, wanted: Graft) -> dict[int, bytes]:
+        found = self._runtime.call(self._runtime.pagestore.read_pages, vid, lsn, wanted)
         return {idx: found.get(idx, EMPTY_PAGE) for idx in wanted}
 
     def read(self, vid: VolumeId | str, pageidx: int, lsn: int | None = None) -> bytes:

@@ -21,6 +21,10 @@ class VolumeReader(Closing):
 
     Readers are cheap and many may be open at once; each is for one thread. Close them (or use
     ``with``): an open reader keeps its snapshot's page versions from being reclaimed.
+
+    Pages not yet fetched are read from the servers. If compaction dropped the remote LSN the
+    snapshot maps to, a page no later commit changed is read at a newer retained LSN (same
+    bytes); a page that did change raises ``SnapshotNotFoundError``: pull and read anew.
     """
 
     def __init__(self, volume: Volume, snapshot: Snapshot | None) -> None:

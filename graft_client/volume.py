@@ -22,9 +22,9 @@ from graft_client.storage.records import (
     VolumeStatus,
     parse_sync_mode,
 )
-from graft_client.sync import operations, state
+from graft_client.sync import operations
 from graft_client.sync.observe import FetchStats, SyncError
-from graft_client.sync.state import PullOutcome
+from graft_client.sync.state import PullOutcome, PushInfo
 from graft_client.writer import VolumeWriter
 from graft_core.errors import ConcurrentWriteError, InvalidInputError, SnapshotNotFoundError
 from graft_core.graft import Graft
@@ -254,6 +254,12 @@ class Volume:
         batch = [idx for idx in window if cursor.version(idx, lsn) == found]
         cursor.close()
         pages = runtime.call(operations.fetch, runtime, self, version_lsn, batch)
+        if pageidx not in pages:
+            raise SnapshotNotFoundError(
+                f"page {pageidx} of volume {self.vid} at local LSN {lsn} changed after the "
+                "remote LSN it was learned at, which the servers no longer retain (compacted); "
+                "pull and read a newer snapshot"
+            )
         return pages[pageidx]
 
     # --- sync (blocking; the work runs on the client's runtime thread) ---------------------------
@@ -281,6 +287,12 @@ class Volume:
 
         Raises ``CommitRejectedError`` (status ``rejected_commit``) if another client won the LSN.
         """
+        pushed = self.push_info()
+        return None if pushed is None else pushed.remote_lsn
+
+    def push_info(self) -> PushInfo | None:
+        """``push()``, answering what was pushed: local and remote LSN, pages, whether it
+        finished an interrupted push."""
         runtime = self._client.runtime
         return runtime.call(operations.push, runtime, self)
 
@@ -296,7 +308,8 @@ class Volume:
 
     def reset_to_remote(self) -> Snapshot | None:
         """Drop unpushed local commits (as a new local LSN equal to the last synced state), pull."""
-        state.reset_to_remote(self)
+        runtime = self._client.runtime
+        runtime.call(operations.reset_to_remote, runtime, self)
         self._client._committed(self.vid)
         self.pull()
         return self.snapshot()
@@ -311,11 +324,12 @@ class Volume:
         for idx, lsn, slot in latest_versions(self._db, self.vid, 1, snapshot.page_count):
             if slot == PENDING_MARKER:
                 pending.setdefault(lsn, []).append(idx)
+        fetched = 0
         for lsn, idxs in pending.items():
             for start in range(0, len(idxs), operations.PAGES_PER_REQUEST):
                 chunk = idxs[start : start + operations.PAGES_PER_REQUEST]
-                runtime.call(operations.fetch, runtime, self, lsn, chunk)
-        return sum(len(idxs) for idxs in pending.values())
+                fetched += len(runtime.call(operations.fetch, runtime, self, lsn, chunk))
+        return fetched
 
     def stats(self) -> FetchStats:
         """Pages and bytes fetched from the pagestore by this client, and round trips."""

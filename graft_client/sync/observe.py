@@ -33,12 +33,12 @@ class FetchStatsBook:
         self._lock = threading.Lock()
         self._stats: dict[VolumeId, FetchStats] = {}
 
-    def record(self, vid: VolumeId, pages: int, nbytes: int) -> None:
+    def record(self, vid: VolumeId, pages: int, nbytes: int, round_trips: int) -> None:
         with self._lock:
             stats = self._stats.setdefault(vid, FetchStats())
             stats.pages_fetched += pages
             stats.bytes_fetched += nbytes
-            stats.round_trips += 1
+            stats.round_trips += round_trips
 
     def get(self, vid: VolumeId) -> FetchStats:
         with self._lock:

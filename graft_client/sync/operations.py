@@ -12,25 +12,37 @@ from typing import TYPE_CHECKING
 import anyio
 
 from graft_client.storage.records import ConflictPolicy, VolumeStatus
+from graft_client.sync import state
 from graft_client.sync.runtime import SyncRuntime
 from graft_client.sync.state import (
     PullOutcome,
+    PushInfo,
     apply_pull,
     begin_push,
     finish_push,
+    read_plan,
     reject_push,
     store_fetched,
+    unpushed_lsn,
 )
 from graft_core import wire
-from graft_core.errors import CommitRejectedError, GraftError
+from graft_core.errors import CommitRejectedError, GraftError, SnapshotNotFoundError
 from graft_core.failpoints import failpoint
 from graft_core.graft import Graft
+from graft_core.ids import VolumeId
 from graft_core.types import EMPTY_PAGE, PAGE_SIZE
 
 if TYPE_CHECKING:
     from graft_client.volume import Volume
 
-__all__ = ["PAGES_PER_REQUEST", "fetch", "pull", "push", "resume_interrupted_push"]
+__all__ = [
+    "PAGES_PER_REQUEST",
+    "fetch",
+    "pull",
+    "push",
+    "reset_to_remote",
+    "resume_interrupted_push",
+]
 
 log = logging.getLogger(__name__)
 
@@ -85,17 +97,25 @@ def _graft_error(failed: BaseExceptionGroup[BaseException]) -> BaseException:
     return failed
 
 
-async def push(runtime: SyncRuntime, volume: Volume) -> int | None:
-    """Push unpushed local commits as one remote commit; returns the remote LSN (None: nothing).
+async def push(runtime: SyncRuntime, volume: Volume) -> PushInfo | None:
+    """Push unpushed local commits as one remote commit; what it sent (None: nothing to push).
 
     Pushes of one volume are serialized: a resumed interrupted push and an explicit one must not
-    both try to finish the same pending commit.
+    both try to finish the same pending commit. If the one that ran first (such as the resume
+    that opening the volume started) pushed everything this call was asked to, its result is
+    this call's: the caller's commits were pushed, not "nothing".
     """
+    asked = unpushed_lsn(volume)
     async with runtime.push_lock(volume.vid):
-        return await _push_locked(runtime, volume)
+        pushed = await _push_locked(runtime, volume)
+    if pushed is None and asked is not None:
+        earlier = runtime.last_push.get(volume.vid)
+        if earlier is not None and earlier.local_lsn >= asked:
+            return earlier
+    return pushed
 
 
-async def _push_locked(runtime: SyncRuntime, volume: Volume) -> int | None:
+async def _push_locked(runtime: SyncRuntime, volume: Volume) -> PushInfo | None:
     plan = begin_push(volume)
     if plan is None:
         return None
@@ -123,7 +143,9 @@ async def _push_locked(runtime: SyncRuntime, volume: Volume) -> int | None:
     finish_push(volume, plan, snapshot.lsn)
     volume._client._sync_errors.success(volume.vid)
     log.info("pushed %s local LSN %d as remote LSN %d", volume.vid, plan.local_lsn, snapshot.lsn)
-    return snapshot.lsn
+    pushed = PushInfo(snapshot.lsn, plan.local_lsn, len(plan.pages), plan.resumed)
+    runtime.last_push[volume.vid] = pushed
+    return pushed
 
 
 async def resume_interrupted_push(runtime: SyncRuntime, volume: Volume) -> None:
@@ -134,8 +156,22 @@ async def resume_interrupted_push(runtime: SyncRuntime, volume: Volume) -> None:
         log.warning("could not resume the interrupted push of %s: %s", volume.vid, exc)
 
 
+async def reset_to_remote(runtime: SyncRuntime, volume: Volume) -> None:
+    """Drop the unpushed local commits, after any push of them in flight has ended (a resumed
+    push finishing meanwhile would record a commit the reset has dropped)."""
+    async with runtime.push_lock(volume.vid):
+        state.reset_to_remote(volume)
+
+
 async def pull(runtime: SyncRuntime, volume: Volume, wait_ms: int = 0) -> PullOutcome:
-    """Learn the newest remote commit (waiting up to ``wait_ms`` for one) and apply its graft."""
+    """Learn the newest remote commit (waiting up to ``wait_ms`` for one) and apply its graft.
+
+    With an interrupted push pending, a push in flight (the resume that opening the volume
+    starts) ends first: the pull then applies, instead of answering ``push_pending``.
+    """
+    if volume._client._records.watermarks(volume.vid).pending_sync is not None:
+        async with runtime.push_lock(volume.vid):
+            pass
     record = volume._client._records.snapshot(volume.vid)
     start = 1 if record is None or record.remote_lsn is None else record.remote_lsn + 1
     answer = await runtime.metastore.pull_graft(volume.vid, start, wait_ms=wait_ms)
@@ -155,14 +191,45 @@ async def pull(runtime: SyncRuntime, volume: Volume, wait_ms: int = 0) -> PullOu
 async def fetch(
     runtime: SyncRuntime, volume: Volume, version_lsn: int, pageidxs: list[int]
 ) -> dict[int, bytes]:
-    """Fetch pages that are PENDING at local ``version_lsn`` and store them at the same keys."""
-    commit = volume._client._records.commit(volume.vid, version_lsn)
-    assert commit is not None and commit.remote_lsn is not None, "PENDING only at pulled LSNs"
+    """Fetch pages that are PENDING at local ``version_lsn`` and store them at the same keys.
+
+    Pages that changed after a remote LSN the servers no longer retain cannot be fetched at that
+    version: they are left out of the answer (the caller decides whether that is an error).
+    """
     failpoint("fetch.before_read")
-    found = await runtime.pagestore.read_pages(volume.vid, commit.remote_lsn, Graft(pageidxs))
-    pages = {idx: found.get(idx, EMPTY_PAGE) for idx in pageidxs}
+    pages: dict[int, bytes] = {}
+    trips = 0
+    for remote_lsn, idxs in read_plan(volume, version_lsn, pageidxs).items():
+        found, asked = await _read_retained(runtime, volume.vid, remote_lsn, Graft(idxs))
+        pages |= found
+        trips += asked
     assert all(len(page) == PAGE_SIZE for page in pages.values())
     failpoint("fetch.before_store")
     store_fetched(volume, version_lsn, pages)
-    volume._client._fetch_stats.record(volume.vid, len(pages), len(pages) * PAGE_SIZE)
+    volume._client._fetch_stats.record(volume.vid, len(pages), len(pages) * PAGE_SIZE, trips)
     return pages
+
+
+async def _read_retained(
+    runtime: SyncRuntime, vid: VolumeId, lsn: int, wanted: Graft
+) -> tuple[dict[int, bytes], int]:
+    """Every page of ``wanted`` as it is at remote ``lsn`` (zeros if never written), and the
+    round trips that took.
+
+    If compaction dropped ``lsn``, the pages that no commit since changed are read at the latest
+    LSN instead (the metastore's graft since ``lsn`` says which changed); the others are left out.
+    """
+    try:
+        found = await runtime.pagestore.read_pages(vid, lsn, wanted)
+    except SnapshotNotFoundError as dropped:
+        answer = await runtime.metastore.pull_graft(vid, lsn + 1)
+        latest = answer.snapshot
+        if latest is None or latest.lsn <= lsn:
+            raise  # not a compacted LSN but a missing one: nothing to read instead
+        unchanged = Graft(idx for idx in wanted if idx <= latest.page_count) - answer.graft
+        log.info("%s; reading %d unchanged pages at LSN %d", dropped, len(unchanged), latest.lsn)
+        if not unchanged:
+            return {}, 2
+        pages, trips = await _read_retained(runtime, vid, latest.lsn, unchanged)
+        return pages, trips + 2
+    return {idx: found.get(idx, EMPTY_PAGE) for idx in wanted}, 1

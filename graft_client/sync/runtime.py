@@ -2,34 +2,63 @@
 
 Blocking callers (``Volume.push()``, a reader fetching a page) hand coroutines to it through an
 anyio blocking portal; async callers may use ``Client.runtime`` directly.
+
+The loop runs in a daemon thread of its own, so a program that never closes its client still
+exits. (anyio's ``start_blocking_portal`` is a generator context manager: left open, it was
+finalized during interpreter shutdown, when its daemon thread no longer ran, and waited forever
+for that thread to stop the portal.)
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import threading
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
 from typing import Any, TypeVar
 
 import anyio
-from anyio.from_thread import BlockingPortal, start_blocking_portal
+from anyio.from_thread import BlockingPortal
 
 from graft_client.remote import MetastoreClient, PagestoreClient
+from graft_client.sync.state import PushInfo
 from graft_core.ids import VolumeId
 
 __all__ = ["SyncRuntime"]
 
 T = TypeVar("T")
 
+_Started = Future[tuple[BlockingPortal, asyncio.AbstractEventLoop]]
+
 
 class SyncRuntime:
     def __init__(self, metastore: str, pagestore: str, token: str | None = None) -> None:
-        self._stack = contextlib.ExitStack()
-        self.portal: BlockingPortal = self._stack.enter_context(start_blocking_portal())
-        self._loop = self.portal.call(asyncio.get_running_loop)
+        started: _Started = Future()
+        self._thread = threading.Thread(
+            target=self._run, args=(started,), name="graft-sync", daemon=True
+        )
+        self._thread.start()
+        self.portal, self._loop = started.result()
+        self._closed = False
         self.metastore = MetastoreClient(metastore, token=token)
         self.pagestore = PagestoreClient(pagestore, token=token)
         self._push_locks: dict[VolumeId, anyio.Lock] = {}
+        # The latest push of each volume (read and written on the loop).
+        self.last_push: dict[VolumeId, PushInfo] = {}
+
+    @staticmethod
+    def _run(started: _Started) -> None:
+        async def serve() -> None:
+            async with BlockingPortal() as portal:
+                started.set_result((portal, asyncio.get_running_loop()))
+                await portal.sleep_until_stopped()
+
+        try:
+            anyio.run(serve)
+        except BaseException as exc:
+            if not started.done():
+                started.set_exception(exc)
+            raise
 
     def push_lock(self, vid: VolumeId) -> anyio.Lock:
         """Serializes pushes of one volume (used on the runtime's loop only)."""
@@ -48,8 +77,14 @@ class SyncRuntime:
         self._loop.call_soon_threadsafe(func, *args)
 
     def close(self) -> None:
+        """Close the HTTP clients and stop the loop. Tasks still running (a resumed push) are
+        cancelled: every sync step is crash-safe, and the next start resumes it. Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
         self.portal.call(self._aclose)
-        self._stack.close()
+        self.portal.call(self.portal.stop, True)
+        self._thread.join()
 
     async def _aclose(self) -> None:
         await self.metastore.aclose()

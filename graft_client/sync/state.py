@@ -40,14 +40,17 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PullOutcome",
+    "PushInfo",
     "PushPlan",
     "apply_pull",
     "begin_push",
     "finish_push",
+    "read_plan",
     "reject_push",
     "reset_to_remote",
     "store_fetched",
     "unpushed_graft",
+    "unpushed_lsn",
 ]
 
 
@@ -60,6 +63,18 @@ class PushPlan:
     page_count: int
     pages: list[tuple[int, bytes]]
     commit_hash: bytes
+    resumed: bool  # the push a crash or an outage cut off, sent again
+
+
+@dataclass(frozen=True)
+class PushInfo:
+    """What a push sent: local LSN ``local_lsn`` (``pages`` changed pages) as ``remote_lsn``;
+    ``resumed`` when it finished a push that a crash or an outage had cut off."""
+
+    remote_lsn: int
+    local_lsn: int
+    pages: int
+    resumed: bool
 
 
 class PullOutcome(StrEnum):
@@ -85,6 +100,12 @@ def unpushed_graft(volume: Volume, record: SnapshotRecord) -> Graft:
 
 def _has_unpushed(record: SnapshotRecord | None) -> bool:
     return record is not None and record.lsn != record.remote_local_lsn
+
+
+def unpushed_lsn(volume: Volume) -> int | None:
+    """The latest local LSN if it is not pushed yet (None if everything is)."""
+    record = volume._client._records.snapshot(volume.vid)
+    return record.lsn if record is not None and _has_unpushed(record) else None
 
 
 def _write_state(
@@ -118,22 +139,24 @@ def begin_push(volume: Volume) -> PushPlan | None:
     with volume._lock:
         record = records.snapshot(volume.vid)
         marks = records.watermarks(volume.vid)
-        if marks.pending_sync is None:
+        resumed = marks.pending_sync is not None
+        if not resumed:
             if not _has_unpushed(record):
                 return None
             status = records.status(volume.vid)
             if status in (VolumeStatus.CONFLICT, VolumeStatus.REJECTED_COMMIT):
                 raise ConflictError(
-                    f"volume {volume.vid} is in state {status.value}: reset_to_remote() first"
+                    f"volume {volume.vid} is in state {status.value}: reset it to the remote "
+                    "first (`graft reset`, Volume.reset_to_remote())"
                 )
             assert record is not None
             marks = Watermarks(pending_sync=record.lsn, checkpoint=marks.checkpoint)
             _write_state(volume, volume._db.batch(), marks=marks, sync=False)
         assert record is not None and marks.pending_sync is not None
-        return _plan(volume, record, marks.pending_sync)
+        return _plan(volume, record, marks.pending_sync, resumed)
 
 
-def _plan(volume: Volume, record: SnapshotRecord, lsn: int) -> PushPlan:
+def _plan(volume: Volume, record: SnapshotRecord, lsn: int, resumed: bool) -> PushPlan:
     commit = volume._client._records.commit(volume.vid, lsn)
     assert commit is not None, "the LSN being pushed is retained (pending_sync pins it)"
     synced = SnapshotRecord(lsn, commit.page_count, record.remote_lsn, record.remote_local_lsn)
@@ -148,7 +171,7 @@ def _plan(volume: Volume, record: SnapshotRecord, lsn: int) -> PushPlan:
     cursor.close()
     base = record.remote_lsn
     digest = commit_hash(volume.vid, base, commit.page_count, pages)
-    return PushPlan(lsn, base, commit.page_count, pages, digest)
+    return PushPlan(lsn, base, commit.page_count, pages, digest, resumed)
 
 
 def finish_push(volume: Volume, plan: PushPlan, remote_lsn: int) -> None:
@@ -337,6 +360,32 @@ def _rebase(
     )
     rebased = SnapshotRecord(replayed_at, replay_count, remote_lsn, remote_at)
     _write_state(volume, batch, snapshot=rebased, status=VolumeStatus.OK)
+
+
+def read_plan(volume: Volume, version_lsn: int, pageidxs: list[int]) -> dict[int, list[int]]:
+    """Remote LSN -> the pages PENDING at local ``version_lsn`` to read there.
+
+    A marker names the remote LSN its page was learned at, which compaction may since have put
+    below the servers' retention horizon. A page whose visible version at the newest synced
+    local LSN is still this one reads the same at the newest known remote LSN (every pulled or
+    pushed change of a page is a newer local version), so those pages are read there.
+    """
+    records = volume._client._records
+    commit = records.commit(volume.vid, version_lsn)
+    assert commit is not None and commit.remote_lsn is not None, "PENDING only at pulled LSNs"
+    record = records.snapshot(volume.vid)
+    newest = None if record is None else record.remote_lsn
+    synced = None if record is None else record.remote_local_lsn
+    if newest is None or synced is None or newest <= commit.remote_lsn or synced < version_lsn:
+        return {commit.remote_lsn: pageidxs}
+    cursor = PageCursor(volume._db, volume.vid)
+    plan: dict[int, list[int]] = {}
+    for pageidx in pageidxs:
+        found = cursor.version(pageidx, synced)
+        unchanged = found is not None and found[0] == version_lsn
+        plan.setdefault(newest if unchanged else commit.remote_lsn, []).append(pageidx)
+    cursor.close()
+    return plan
 
 
 def store_fetched(volume: Volume, version_lsn: int, pages: dict[int, bytes]) -> None:

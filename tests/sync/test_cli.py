@@ -16,6 +16,7 @@ from graft_core.ids import VolumeId
 from graft_core.types import PAGE_SIZE
 from tests.pagestore.cluster import Cluster
 from tests.sync.support import client_for, page, remote_lsns, wait_until, write_pages
+from tests.sync.test_failpoints import assert_killed, run_child
 
 GRAFT = Path(sys.executable).parent / "graft"
 
@@ -68,13 +69,15 @@ def test_push_clone_pull_sync_reset_status_read(cluster: Cluster, tmp_path: Path
         "unpushed_commits": 2,
     }
     assert status["last_error"] is None and status["last_sync_age_s"] is None
-    assert a.json("push", vid) == {"remote_lsn": 1}
-    assert a.json("push", vid) == {"remote_lsn": None}
+    assert a.json("push", vid) == {"remote_lsn": 1, "local_lsn": 2, "pages": 2, "resumed": False}
+    assert a.json("push", vid)["remote_lsn"] is None
     assert a.json("status", vid)["unpushed_commits"] == 0
 
     cloned = b.json("clone", vid)
     assert (cloned["local_lsn"], cloned["remote_lsn"], cloned["status"]) == (1, 1, "ok")
-    assert cloned["pages_fetched"] == 0
+    assert cloned["pages_fetched"] == 0 and cloned["cloned"] is True
+    again = b.run("clone", vid).stdout
+    assert again.startswith(f"already cloned; `graft pull {vid}` brings it up to date\n")
     assert 0 <= cloned["last_sync_age_s"] < 60  # the clone's pull, moments ago
     assert b.read_bytes(vid, "2", out=tmp_path / "p2") == fill(66)
 
@@ -85,13 +88,14 @@ def test_push_clone_pull_sync_reset_status_read(cluster: Cluster, tmp_path: Path
         0,
         "up_to_date",
     )
+    assert synced["pushed"] == 2  # what the sync did, not only that the pull found nothing
     pulled = b.json("pull", vid)
     assert pulled["outcome"] == "applied" and pulled["snapshot"]["remote_lsn"] == 2
     assert b.read_bytes(vid, "3", out=tmp_path / "p3") == fill(67)
 
     # A conflict through the CLI: B's push is refused, status says so, reset converges.
     a.run("write", vid, "1", "--fill", "97")
-    assert a.json("push", vid) == {"remote_lsn": 3}
+    assert a.json("push", vid)["remote_lsn"] == 3
     b.run("write", vid, "1", "--fill", "98")
     refused = b.run("push", vid, expect=1)
     assert "error:" in refused.stderr
@@ -153,3 +157,69 @@ def test_daemon_pushes_then_stops_cleanly_on_sigterm(cluster: Cluster, tmp_path:
         snap = volume.snapshot()
         assert snap is not None and snap.remote_lsn == 1
         assert volume.status().value == "ok"
+
+
+def test_push_that_finishes_an_interrupted_push_says_so(cluster: Cluster, tmp_path: Path) -> None:
+    """Opening the volume resumes the push a crash cut off, in the background; the explicit
+    push that then finds nothing left must still report the commit that went out."""
+    data_dir = tmp_path / "a"
+    cli = Graft(cluster, data_dir)
+    with client_for(cluster, data_dir) as client:
+        volume = client.create_volume()
+        write_pages(volume, {1: page("one"), 2: page("two")})
+        vid = volume.vid
+    assert_killed(run_child(cluster, data_dir, vid, "push.before_commit=crash", "push"))
+    assert remote_lsns(cluster, vid) == []
+    text = cli.run("push", str(vid)).stdout.strip()
+    assert text == "finished the interrupted push: local LSN 1 (2 pages) as remote LSN 1"
+    assert remote_lsns(cluster, vid) == [1]
+
+    with client_for(cluster, data_dir) as client:
+        write_pages(client.local_volume(vid), {3: page("three")})
+    assert_killed(run_child(cluster, data_dir, vid, "push.after_commit=crash", "push"))
+    assert cli.json("push", str(vid)) == {
+        "remote_lsn": 2,
+        "local_lsn": 2,
+        "pages": 1,
+        "resumed": True,
+    }
+    assert cli.run("push", str(vid)).stdout.strip() == "nothing to push"
+    assert remote_lsns(cluster, vid) == [1, 2]
+
+
+def test_status_pull_reset_of_an_interrupted_push_tell_what_is(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """status reports an interrupted push and leaves it be (it used to report it, then finish
+    it while closing); pull lets the resumed push end and applies; reset drops it instead of
+    racing the resume; status of a volume that is not here does not clone it."""
+    data_dir = tmp_path / "a"
+    cli = Graft(cluster, data_dir)
+    with client_for(cluster, data_dir) as client:
+        volume = client.create_volume()
+        write_pages(volume, {1: page("one"), 2: page("two")})
+        vid = str(volume.vid)
+    assert_killed(run_child(cluster, data_dir, volume.vid, "push.before_commit=crash", "push"))
+    for _ in range(2):
+        status = cli.json("status", vid)
+        assert (status["status"], status["unpushed_commits"]) == ("interrupted_push", 1)
+    assert remote_lsns(cluster, volume.vid) == []
+
+    pulled = cli.json("pull", vid)
+    assert pulled["outcome"] == "up_to_date" and pulled["snapshot"]["remote_lsn"] == 1
+    assert cli.run("pull", vid).stdout.strip() == "up to date at remote LSN 1 (local LSN 1)"
+    assert remote_lsns(cluster, volume.vid) == [1]
+
+    with client_for(cluster, data_dir) as client:
+        write_pages(client.local_volume(vid), {3: page("three")})
+    assert_killed(run_child(cluster, data_dir, volume.vid, "push.before_commit=crash", "push"))
+    assert cli.json("reset", vid)["remote_lsn"] == 1
+    status = cli.json("status", vid)
+    assert (status["status"], status["unpushed_commits"], status["remote_lsn"]) == ("ok", 0, 1)
+    assert remote_lsns(cluster, volume.vid) == [1]
+    assert cli.run("reset", vid).stdout.strip() == "reset to remote LSN 1: local LSN 3"
+    assert cli.read_bytes(vid, "3", out=tmp_path / "p3") == bytes(PAGE_SIZE)
+
+    elsewhere = Graft(cluster, tmp_path / "b")
+    assert "does not exist" in elsewhere.run("status", vid, expect=2).stderr
+    assert elsewhere.run("volume", "list").stdout.strip() == "no volumes"
