@@ -22,6 +22,7 @@ from graft_pipeline.compact import run_compact
 from graft_pipeline.location import Location
 from graft_pipeline.retention import Retention
 from tests.pipeline.conftest import spark  # noqa: F401 (the shared session-scoped fixture)
+from tests.support.receipts import TEST_KEY
 from tests.sync.support import (
     ProxiedCluster,
     client_for,
@@ -62,6 +63,7 @@ def compact_to_latest(session: SparkSession, cluster: ProxiedCluster, vid: Volum
         metastore=cluster.metastore.url,
         store=str(Path(cluster.pagestore.work_dir).parent / "segments"),
         pagestore=cluster.pagestore.url,
+        receipt_key=TEST_KEY,
     )
     summary = run_compact(session, location, [vid], Retention(keep_last=1))
     assert [v["status"] for v in summary["volumes"]] == ["compacted"]
