@@ -7,6 +7,8 @@ pagestore token, a metastore bug), is ``ServiceUnavailableError`` (503: retry la
 
 from __future__ import annotations
 
+import uuid
+
 import httpx
 
 from graft_core.errors import NotFoundError, ServiceUnavailableError
@@ -56,6 +58,14 @@ class MetastoreClient:
             return decode(response.content, PullCommitsResponse, limit=len(response.content))
         except ValueError as exc:
             raise ServiceUnavailableError(f"metastore sent an invalid answer: {exc}") from exc
+
+    async def cluster(self) -> uuid.UUID | None:
+        """The metastore's cluster key from its ``/health``; None when it does not answer one."""
+        try:
+            response = await self._http.get("/health")
+            return uuid.UUID(response.json()["cluster"]) if response.status_code == 200 else None
+        except (httpx.HTTPError, ValueError, KeyError, TypeError):
+            return None
 
     async def aclose(self) -> None:
         await self._http.aclose()
