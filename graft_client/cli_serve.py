@@ -132,7 +132,8 @@ def serve_command(
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, on_signal)
     children: list[_Child] = []
-    with DataDir.claim(data_dir) as owner, tempfile.TemporaryDirectory(prefix="graft-serve-") as run:
+    run_dir = tempfile.TemporaryDirectory(prefix="graft-serve-")
+    with DataDir.claim(data_dir) as owner, run_dir as run:
         try:
             common = ["--host", host, "--log-level", log_level]
             meta = _Child(

@@ -28,7 +28,7 @@ def read_marker(store: ObjectStore) -> uuid.UUID | None:
     try:
         return uuid.UUID(text.decode().strip())
     except (UnicodeDecodeError, ValueError) as exc:
-        raise CorruptDataError(f"the store's {CLUSTER_MARKER!r} object is not a cluster key") from exc
+        raise CorruptDataError(f"the store's {CLUSTER_MARKER!r} object is no cluster key") from exc
 
 
 def claim_marker(store: ObjectStore, key: uuid.UUID | None, where: str) -> uuid.UUID:

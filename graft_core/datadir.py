@@ -126,7 +126,9 @@ def read_servers(path: Path) -> dict[str, Any]:
         ) from None
     except (OSError, ValueError) as exc:
         raise StorageError(f"cannot read {file}: {exc}") from exc
-    pid = servers.get("pid") if isinstance(servers, dict) else None
+    if not isinstance(servers, dict):
+        raise StorageError(f"{file} is not a servers file")
+    pid = servers.get("pid")
     if not isinstance(pid, int) or isinstance(pid, bool):
         raise StorageError(f"{file} is not a servers file")
     if not _alive(pid):
@@ -134,4 +136,4 @@ def read_servers(path: Path) -> dict[str, Any]:
             f"{file} is stale: its server (pid {pid}) is gone; start `graft serve --data-dir "
             f"{path}` again, or give the URLs"
         )
-    return servers
+    return dict(servers)
