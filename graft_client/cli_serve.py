@@ -14,6 +14,7 @@ dies, the other is stopped and the command exits 1.
 
 from __future__ import annotations
 
+import ctypes
 import json
 import signal
 import subprocess
@@ -38,13 +39,17 @@ __all__ = ["serve_command"]
 _START_TIMEOUT_S = 60.0
 _STOP_TIMEOUT_S = 15.0
 _POLL_S = 0.05
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 class _Child:
     def __init__(self, name: str, args: Sequence[str], port_file: Path) -> None:
         self.name = name
         self.port_file = port_file
-        self.proc = subprocess.Popen([sys.executable, "-m", *args, "--port-file", str(port_file)])
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", *args, "--port-file", str(port_file)],
+            preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+        )
         self.url = ""
         self.cluster: str | None = None
 
@@ -53,9 +58,7 @@ class _Child:
         deadline = time.monotonic() + _START_TIMEOUT_S
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise ServiceUnavailableError(
-                    f"the {self.name} exited with {self.proc.returncode}"
-                )
+                raise ServiceUnavailableError(f"the {self.name} exited with {self.proc.returncode}")
             if not self.url and self.port_file.exists():
                 self.url = local_url(host, int(self.port_file.read_text()))
             if self.url and (health := _health(self.url)) is not None:
@@ -72,6 +75,12 @@ class _Child:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: SIGTERM it when graft serve dies, even by SIGKILL, so no
+    orphaned server keeps holding its data dir (and serving it) after graft serve is gone."""
+    ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def _health(url: str) -> dict[str, Any] | None:
