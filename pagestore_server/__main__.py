@@ -31,9 +31,9 @@ def _size(ctx: click.Context, param: click.Parameter, value: str) -> int:
     "--metastore",
     "metastore_url",
     envvar="PAGESTORE_METASTORE",
-    default="http://127.0.0.1:3001",
-    show_default=True,
-    help="URL of the metastore (read_pages resolves page versions from its commit lists).",
+    required=True,
+    help="URL of the metastore (read_pages resolves page versions from its commit lists; "
+    "its cluster key is the segment store's unless --cluster-key says otherwise).",
 )
 @click.option(
     "--metastore-token",

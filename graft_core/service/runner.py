@@ -3,6 +3,11 @@
 Both services take ``--host --port --port-file --tokens-file --insecure --log-level``, each also
 read from ``{PREFIX}_*`` environment variables, and refuse to serve a non-loopback address without
 tokens unless ``--insecure`` (checked before anything is bound).
+
+Start-up order: the command checks its data dir (``graft_core.datadir``), ``serve`` binds the
+socket, the app's lifespan opens the storage (log replay), the socket listens, and only then are
+the port file and ``servers.json`` written, so whoever reads them can connect at once. A failure
+on the way is one line ``error: ...`` and exit 1.
 """
 
 from __future__ import annotations

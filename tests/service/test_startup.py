@@ -25,6 +25,7 @@ GRAFT = str(Path(sys.executable).with_name("graft"))
 # Log entries to replay on start: long enough (about a second) that an early port file shows.
 _REPLAYED = 20_000
 _BATCH = 5000
+UNUSED = "http://127.0.0.1:9"  # a metastore the test never needs (the discard port)
 
 
 def _serve_command(data_dir: Path) -> list[str]:
@@ -40,7 +41,9 @@ def test_read_only_data_dirs_are_refused(tmp_path: Path) -> None:
         assert "is not writable: Read-only file system" in line
         cache = mount / "cache"
         line = refused(
-            pagestore_command("--store", str(tmp_path / "s"), "--cache-dir", str(cache)),
+            pagestore_command(
+                "--metastore", UNUSED, "--store", str(tmp_path / "s"), "--cache-dir", str(cache)
+            ),
             tmp_path / "p",
         )
         assert "Read-only file system" in line
@@ -78,7 +81,7 @@ def test_a_segment_store_of_another_cluster_is_refused(tmp_path: Path) -> None:
         )
         assert f"belongs to cluster {theirs}, not {ours}; refusing it" in line
     # ... or by --cluster-key, with no metastore up at all.
-    args = ["--cluster-key", str(uuid.uuid4()), "--store", str(store)]
+    args = ["--cluster-key", str(uuid.uuid4()), "--metastore", UNUSED, "--store", str(store)]
     line = refused(pagestore_command(*args, "--cache-dir", str(tmp_path / "c2")), tmp_path / "b")
     assert f"belongs to cluster {theirs}" in line
     assert (store / "cluster").read_text() == f"{theirs}\n"
