@@ -56,6 +56,7 @@ class RecordStore(Protocol):
     # None when every commit goes through this process (waiting for local commits sees them
     # all); otherwise how often a long-poll re-reads the store to see other nodes' commits.
     poll_interval: float | None
+
     @property
     def cluster_key(self) -> uuid.UUID:
         """The cluster this store belongs to (the log's control file, or the store's marker)."""
