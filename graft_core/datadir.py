@@ -39,7 +39,8 @@ def local_url(host: str, port: int) -> str:
 
 
 def _probe(path: Path) -> None:
-    """Write, sync and remove a small file: refuses a read-only or full directory up front."""
+    """Write and remove a small file: refuses a read-only or full directory up front. (No fsync:
+    file systems reserve a written block at ``write``, which is where a full disk shows.)"""
     # ``.tmp``: the frame cache removes such names on start, should a crash leave this one.
     probe = path / f".probe-{secrets.token_hex(4)}.tmp"
     try:
@@ -47,7 +48,6 @@ def _probe(path: Path) -> None:
         try:
             if os.write(fd, bytes(_PROBE_BYTES)) != _PROBE_BYTES:
                 raise OSError(f"short write of the {_PROBE_BYTES}-byte probe file")
-            os.fsync(fd)
         finally:
             os.close(fd)
             probe.unlink(missing_ok=True)
