@@ -194,7 +194,7 @@ def serve_command(
             for child in reversed(children):  # the pagestore depends on the metastore
                 child.stop()
     if dead is not None:
-        raise ServiceUnavailableError(f"graft serve: the {dead.name} exited unexpectedly")
+        raise ServiceUnavailableError(f"the {dead.name} exited unexpectedly")
 
 
 def _watch(children: Sequence[_Child], stop: threading.Event) -> _Child | None:
