@@ -145,3 +145,17 @@ def test_port_file_appears_only_once_connections_are_accepted(tmp_path: Path) ->
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_a_port_in_use_is_refused_with_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = metastore_command("--data-dir", str(tmp_path / "meta"))
+        done = subprocess.run(
+            [*command, "--port", str(port)], capture_output=True, text=True, timeout=60
+        )
+    assert done.returncode == 1, done.stderr[-3000:]
+    assert done.stderr == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    assert not (tmp_path / "meta" / "servers.json").exists()
