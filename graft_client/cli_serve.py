@@ -3,9 +3,13 @@
 Both run as child processes (``python -m metastore_server`` / ``-m pagestore_server``), so the
 client package never imports a server. Data lives under ``--data-dir`` (metastore log in
 ``metastore/``, segments in ``segments/`` unless ``--store`` names an object store, frame cache in
-``cache/``). The command prints both URLs once they answer ``/health``, optionally writes them to
-``--ready-file`` as JSON, and runs until SIGTERM or Ctrl-C, then stops both. If either child dies,
-the other is stopped and the command exits non-zero.
+``cache/``). The command owns ``--data-dir`` (a second ``graft serve`` on it is refused, as is a
+read-only or full one), prints both URLs once they answer ``/health``, writes them with the
+segment store and the cluster key to ``DATA_DIR/servers.json`` (where the pipeline's
+``--data-dir`` finds them) and optionally to ``--ready-file``, and runs until SIGTERM or Ctrl-C,
+then stops both and removes ``servers.json``. The pagestore is given the metastore's cluster key,
+so it marks a new segment store as this cluster's and refuses another cluster's. If either child
+dies, the other is stopped and the command exits 1.
 
 The two servers share a receipt key (``graft_core.receipts``): ``GRAFT_RECEIPT_KEY`` or
 ``GRAFT_RECEIPT_KEY_FILE`` if set (the children inherit it), else ``DATA_DIR/receipt.key``,
@@ -14,6 +18,7 @@ created with a random key on first start.
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import signal
@@ -25,11 +30,13 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import click
 import httpx
 
-from graft_core.errors import InvalidInputError
+from graft_core.datadir import DataDir, local_url
+from graft_core.errors import InvalidInputError, ServiceUnavailableError
 from graft_core.files import replace_file
 from graft_core.receipts import KEY_ENV, KEY_FILE_ENV, KEY_FILE_NAME, ReceiptKey
 
@@ -38,27 +45,33 @@ __all__ = ["serve_command"]
 _START_TIMEOUT_S = 60.0
 _STOP_TIMEOUT_S = 15.0
 _POLL_S = 0.05
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 class _Child:
     def __init__(self, name: str, args: Sequence[str], port_file: Path) -> None:
         self.name = name
         self.port_file = port_file
-        self.proc = subprocess.Popen([sys.executable, "-m", *args, "--port-file", str(port_file)])
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", *args, "--port-file", str(port_file)],
+            preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+        )
         self.url = ""
+        self.cluster: str | None = None
 
     def wait_ready(self, host: str) -> None:
         """Until the port file names the port and ``/health`` answers 200, within a deadline."""
         deadline = time.monotonic() + _START_TIMEOUT_S
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise click.ClickException(f"the {self.name} exited with {self.proc.returncode}")
+                raise ServiceUnavailableError(f"the {self.name} exited with {self.proc.returncode}")
             if not self.url and self.port_file.exists():
-                self.url = f"http://{_url_host(host)}:{int(self.port_file.read_text())}"
-            if self.url and _healthy(self.url):
+                self.url = local_url(host, int(self.port_file.read_text()))
+            if self.url and (health := _health(self.url)) is not None:
+                self.cluster = health.get("cluster")
                 return
             time.sleep(_POLL_S)
-        raise click.ClickException(f"the {self.name} did not become healthy in time")
+        raise ServiceUnavailableError(f"the {self.name} did not become healthy in time")
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -70,13 +83,10 @@ class _Child:
                 self.proc.wait()
 
 
-def _url_host(host: str) -> str:
-    """Where a client reaches a server bound to ``host`` on this machine."""
-    if host in ("0.0.0.0", ""):
-        return "127.0.0.1"
-    if host == "::":
-        return "[::1]"
-    return f"[{host}]" if ":" in host else host
+def _die_with_parent() -> None:
+    """In the child before exec: SIGTERM it when graft serve dies, even by SIGKILL, so no
+    orphaned server keeps holding its data dir (and serving it) after graft serve is gone."""
+    ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def _receipt_key_args(data_dir: Path) -> list[str]:
@@ -91,11 +101,24 @@ def _receipt_key_args(data_dir: Path) -> list[str]:
     return ["--receipt-key-file", str(path)]
 
 
-def _healthy(url: str) -> bool:
+def _health(url: str) -> dict[str, Any] | None:
+    """The ``/health`` answer once it is 200, else None."""
     try:
-        return httpx.get(url + "/health", timeout=2.0).status_code == 200
+        response = httpx.get(url + "/health", timeout=2.0)
     except httpx.TransportError:
-        return False
+        return None
+    if response.status_code != 200:
+        return None
+    body = response.json()
+    return body if isinstance(body, dict) else {}
+
+
+def _store_url(store: str | None, data_dir: Path) -> str:
+    """The segment store as the children and ``servers.json`` name it: paths made absolute,
+    since a reader of ``servers.json`` may run in another directory."""
+    if store is None:
+        return str((data_dir / "segments").resolve())
+    return store if "://" in store else str(Path(store).resolve())
 
 
 @click.command("serve")
@@ -141,10 +164,9 @@ def serve_command(
 
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, on_signal)
-    data_dir.mkdir(parents=True, exist_ok=True)
     children: list[_Child] = []
-    failed = False
-    with tempfile.TemporaryDirectory(prefix="graft-serve-") as run_dir:
+    run_dir = tempfile.TemporaryDirectory(prefix="graft-serve-")
+    with DataDir.claim(data_dir) as owner, run_dir as run:
         try:
             common = ["--host", host, "--log-level", log_level, *_receipt_key_args(data_dir)]
             if token_key_file is not None:
@@ -159,11 +181,12 @@ def serve_command(
                     "--data-dir",
                     str(data_dir / "metastore"),
                 ],
-                Path(run_dir) / "metastore.port",
+                Path(run) / "metastore.port",
             )
             children.append(meta)
             meta.wait_ready(host)
-            segments = store or str(data_dir / "segments")
+            segments = _store_url(store, data_dir)
+            cluster = ["--cluster-key", meta.cluster] if meta.cluster else []
             pages = _Child(
                 "pagestore",
                 [
@@ -173,6 +196,7 @@ def serve_command(
                     str(pagestore_port),
                     "--metastore",
                     meta.url,
+                    *cluster,
                     "--store",
                     segments,
                     "--cache-limit",
@@ -180,23 +204,29 @@ def serve_command(
                     "--cache-dir",
                     str(data_dir / "cache"),
                 ],
-                Path(run_dir) / "pagestore.port",
+                Path(run) / "pagestore.port",
             )
             children.append(pages)
             pages.wait_ready(host)
+            urls = {"metastore": meta.url, "pagestore": pages.url}
+            owner.announce({**urls, "store": segments, "cluster": meta.cluster})
             click.echo(f"metastore: {meta.url}\npagestore: {pages.url}\n(Ctrl-C to stop)")
             if ready_file is not None:
                 pids = {child.name: child.proc.pid for child in children}
-                ready = {"metastore": meta.url, "pagestore": pages.url, "pids": pids}
-                replace_file(ready_file, json.dumps(ready).encode(), durable=False)
-            while not stop.wait(_POLL_S * 4):
-                dead = [child for child in children if child.proc.poll() is not None]
-                if dead:
-                    click.echo(f"graft serve: the {dead[0].name} exited unexpectedly", err=True)
-                    failed = True
-                    break
+                replace_file(ready_file, json.dumps({**urls, "pids": pids}).encode(), durable=False)
+            dead = _watch(children, stop)
         finally:
+            owner.withdraw()  # before the servers stop: nobody should find a stopping server
             for child in reversed(children):  # the pagestore depends on the metastore
                 child.stop()
-    if failed:
-        sys.exit(1)
+    if dead is not None:
+        raise ServiceUnavailableError(f"the {dead.name} exited unexpectedly")
+
+
+def _watch(children: Sequence[_Child], stop: threading.Event) -> _Child | None:
+    """Until ``stop``: None; or the first child that died meanwhile."""
+    while not stop.wait(_POLL_S * 4):
+        for child in children:
+            if child.proc.poll() is not None:
+                return child
+    return None

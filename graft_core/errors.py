@@ -30,6 +30,7 @@ __all__ = [
     "SnapshotNotFoundError",
     "StorageError",
     "VolumeNotFoundError",
+    "WrongClusterError",
     "error_for_code",
 ]
 
@@ -124,6 +125,13 @@ class DataDirLockedError(StorageError):
     """Another client (in this or another process) owns the data directory."""
 
     code = "data_dir_locked"
+
+
+class WrongClusterError(StorageError):
+    """A data directory, object store or server belongs to another cluster; refuse it rather
+    than mix histories (or collect one cluster's segments against another's metastore)."""
+
+    code = "wrong_cluster"
 
 
 class CorruptDataError(StorageError):

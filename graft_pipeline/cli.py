@@ -1,9 +1,10 @@
 """``python -m graft_pipeline JOB ...``: every job with its --help, a progress display on stderr
 and a JSON summary on stdout.
 
-Where the data is: ``--metastore URL --store URL``, or ``--data-dir D`` for the layout of
-``graft serve --data-dir D`` (segments in ``D/segments``; the metastore at its default address
-unless ``--metastore`` says otherwise). ``--master`` picks the Spark master.
+Where the data is: ``--metastore URL --store URL``, or ``--data-dir D``, whose live owner
+(``graft serve --data-dir D``) announced its URLs and segment store in ``D/servers.json``;
+explicit options win. Before any job runs, the metastore and the segment store must carry the
+same cluster key (exit 1 otherwise). ``--master`` picks the Spark master.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def _common(command: F) -> F:
         click.option(
             "--data-dir",
             type=click.Path(file_okay=False, path_type=Path),
-            help="A `graft serve --data-dir` directory: segments in DATA_DIR/segments.",
+            help="A `graft serve --data-dir` directory: its running servers and segment store.",
         ),
         click.option("--token", envvar="GRAFT_TOKEN", help="Bearer token for the servers."),
         click.option(
@@ -90,6 +91,7 @@ class _Job:
         ids = options.pop("volume_ids", ())
         self.volume_ids = [v for item in ids for v in item.split(",") if v]
         self.prefix: str = options.pop("prefix", "")
+        self.location.check_cluster()
 
     def volumes(self) -> list[VolumeId]:
         with MetastoreHttp(self.location.metastore, self.location.token) as meta:

@@ -6,6 +6,13 @@ committed meanwhile is either seen as referenced or too young for the grace peri
 period (default 1 h) protects pushes in flight (segments written, commit not yet made) and
 compactions between writing and registering their checkpoint. Only keys that parse as segment
 ids are ever candidates. Dry-run unless ``apply``; deletion runs in Spark tasks.
+
+Deleting is the one step that cannot be undone, so it is guarded twice more. The metastore and
+the store must carry the same cluster key (``Location.check_cluster``), and just before deleting
+the references are read again, from the volumes the metastore lists now *and* every volume a
+candidate segment holds pages of: a segment some volume still references is kept, a volume the
+metastore will not show (a scoped token) fails the job, and a metastore that lists no volumes
+at all while segments exist (a wrong or emptied metastore) is refused outright.
 """
 
 from __future__ import annotations
@@ -16,10 +23,17 @@ from typing import Any
 
 from pyspark.sql import SparkSession
 
-from graft_core.errors import InvalidIdError
+from graft_core.errors import (
+    CorruptDataError,
+    InvalidIdError,
+    NotFoundError,
+    VolumeNotFoundError,
+    WrongClusterError,
+)
 from graft_core.ids import SegmentId, VolumeId
 from graft_pipeline.location import Location
-from graft_pipeline.segments import SEGMENT_PREFIX
+from graft_pipeline.metastore import MetastoreHttp
+from graft_pipeline.segments import SEGMENT_PREFIX, read_index
 from graft_pipeline.tasks import TaskContext, per_volume
 
 __all__ = ["DEFAULT_GRACE_S", "run_gc"]
@@ -29,8 +43,40 @@ _LISTED_IN_SUMMARY = 1000
 
 
 def _referenced(ctx: TaskContext, vid: VolumeId) -> Iterator[tuple[str, None]]:
-    for sid in ctx.meta.log(vid).referenced():
+    try:
+        log = ctx.meta.log(vid)
+    except VolumeNotFoundError:
+        return  # a volume with no commits (its first push never committed) references nothing
+    for sid in log.referenced():
         yield str(sid), None
+
+
+def _holders(location: Location, sids: Iterable[str]) -> Iterator[str]:
+    """The volumes whose pages the segments ``sids`` hold, from each segment's index."""
+    with location.open_store() as store:
+        for sid in sids:
+            try:
+                index = read_index(store, SegmentId.parse(sid))
+            except (NotFoundError, CorruptDataError):
+                continue  # gone already, or unreadable: no volume can read it either
+            yield from (str(vid) for vid in index.volumes())
+
+
+def _still_unreferenced(spark: SparkSession, location: Location, sids: list[str]) -> list[str]:
+    """Of ``sids``, those that no volume references now (the last check before deleting)."""
+    with MetastoreHttp(location.metastore, location.token) as meta:
+        listed = {str(info.vid) for info in meta.volumes()}
+    if not listed:
+        raise WrongClusterError(
+            f"metastore {location.metastore} lists no volumes, yet {len(sids)} segments would "
+            f"be deleted from {location.store}: refusing (a wrong or emptied metastore?)"
+        )
+    sc = spark.sparkContext
+    slices = max(1, min(len(sids), sc.defaultParallelism))
+    holders = sc.parallelize(sids, slices).mapPartitions(lambda part: _holders(location, part))
+    vids = sorted({VolumeId.parse(v) for v in listed | set(holders.distinct().collect())})
+    referenced = set(per_volume(spark, location, vids, _referenced).keys().distinct().collect())
+    return [sid for sid in sids if sid not in referenced]
 
 
 def _stored_segments(location: Location) -> list[tuple[str, tuple[int, int]]]:
@@ -64,6 +110,7 @@ def run_gc(
     now_ms: int | None = None,
 ) -> dict[str, Any]:
     """``vids`` must be every volume with commits: a segment may be shared between volumes."""
+    location.check_cluster()
     now = time.time_ns() // 1_000_000 if now_ms is None else now_ms
     cutoff = now - int(grace_s * 1000)
     sc = spark.sparkContext
@@ -77,10 +124,14 @@ def run_gc(
         young = unreferenced.count() - len(chosen)
     finally:
         unreferenced.unpersist()
-    deleted = 0
+    deleted = kept = 0
     if apply and chosen:
-        keys = sc.parallelize([sid for sid, _ in chosen], max(1, sc.defaultParallelism))
-        deleted = keys.mapPartitions(lambda part: _delete(location, part)).sum()
+        doomed = set(_still_unreferenced(spark, location, [sid for sid, _ in chosen]))
+        kept = len(chosen) - len(doomed)
+        chosen = [item for item in chosen if item[0] in doomed]
+        if doomed:
+            keys = sc.parallelize(sorted(doomed), max(1, sc.defaultParallelism))
+            deleted = keys.mapPartitions(lambda part: _delete(location, part)).sum()
     sids = sorted(sid for sid, _ in chosen)
     return {
         "job": "gc",
@@ -93,6 +144,7 @@ def run_gc(
         "reclaimable_segments": len(chosen),
         "bytes_reclaimable": sum(size for _, (size, _) in chosen),
         "deleted_segments": deleted,
+        "kept_by_final_check": kept,
         "bytes_reclaimed": sum(size for _, (size, _) in chosen) if apply else 0,
         "segments": sids[:_LISTED_IN_SUMMARY],
     }

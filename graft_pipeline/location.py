@@ -2,32 +2,41 @@
 
 A ``Location`` is plain, picklable data: Spark ships it to every task, and each task opens its
 own HTTP client and object store from it (connections do not pickle).
+
+There is no default address: a job runs against the servers it is told of (options, then
+``GRAFT_*`` variables) or against the live owner of ``--data-dir`` (its ``servers.json``).
+``check_cluster`` then refuses to go on unless the metastore and the segment store carry the
+same cluster key, so no job judges one cluster's segments by another cluster's commits.
 """
 
 from __future__ import annotations
 
 import os
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
+
+from graft_core.cluster import read_marker
+from graft_core.datadir import read_servers
+from graft_core.errors import ServiceUnavailableError, WrongClusterError
 from graft_core.objstore import ObjectStore, open_store
 from graft_core.receipts import ReceiptKey
+from graft_core.transport import tls_context
 
-__all__ = ["DEFAULT_METASTORE", "DEFAULT_PAGESTORE", "Location"]
-
-# What ``graft serve`` listens on by default.
-DEFAULT_METASTORE = "http://127.0.0.1:3001"
-DEFAULT_PAGESTORE = "http://127.0.0.1:3000"
+__all__ = ["Location"]
 
 
 @dataclass(frozen=True)
 class Location:
     metastore: str
     store: str
-    pagestore: str = DEFAULT_PAGESTORE
+    pagestore: str | None = None
     token: str | None = None
     # Signs the segments compaction writes, so the metastore accepts its checkpoints.
     receipt_key: ReceiptKey | None = None
+    cluster: str | None = None  # as ``servers.json`` announced it, checked against both
 
     @classmethod
     def resolve(
@@ -40,23 +49,65 @@ class Location:
         token: str | None = None,
         receipt_key_file: Path | None = None,
     ) -> Location:
-        """Explicit URLs win; ``data_dir`` means the layout ``graft serve --data-dir`` uses
-        (its receipt key too, unless a key file or ``GRAFT_RECEIPT_KEY`` is given)."""
-        if store is None and data_dir is not None:
-            store = str(data_dir / "segments")
+        """Explicit URLs (then ``GRAFT_METASTORE``/``GRAFT_PAGESTORE``) win; ``data_dir`` fills
+        in what its live owner announced in ``servers.json`` (``NotFoundError`` if none) and its
+        receipt key, unless a key file or ``GRAFT_RECEIPT_KEY`` is given."""
+        announced = {} if data_dir is None else read_servers(data_dir)
+        metastore = metastore or os.environ.get("GRAFT_METASTORE") or announced.get("metastore")
+        if metastore is None:
+            raise ValueError("say where the metastore is: --metastore URL or --data-dir D")
+        store = store or announced.get("store")
         if store is None:
             raise ValueError("say where the segments are: --store URL or --data-dir D")
         return cls(
-            metastore=metastore or os.environ.get("GRAFT_METASTORE") or DEFAULT_METASTORE,
+            metastore=metastore,
             store=store,
-            pagestore=pagestore or os.environ.get("GRAFT_PAGESTORE") or DEFAULT_PAGESTORE,
+            pagestore=pagestore or os.environ.get("GRAFT_PAGESTORE") or announced.get("pagestore"),
             token=token or os.environ.get("GRAFT_TOKEN") or None,
             receipt_key=(
                 ReceiptKey.load(receipt_key_file)
                 if receipt_key_file is not None
                 else ReceiptKey.from_env(data_dir)
             ),
+            cluster=announced.get("cluster"),
         )
 
     def open_store(self) -> ObjectStore:
         return open_store(self.store)
+
+    def metastore_cluster(self) -> uuid.UUID:
+        """The cluster key the metastore's ``/health`` reports."""
+        url = self.metastore.rstrip("/") + "/health"
+        try:
+            response = httpx.get(url, timeout=30.0, verify=tls_context())
+        except httpx.HTTPError as exc:
+            raise ServiceUnavailableError(f"metastore {self.metastore} unreachable: {exc}") from exc
+        try:
+            return uuid.UUID(response.json()["cluster"])
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ServiceUnavailableError(
+                f"metastore {self.metastore} did not report its cluster key "
+                f"(HTTP {response.status_code})"
+            ) from exc
+
+    def check_cluster(self) -> uuid.UUID:
+        """The cluster key, once the metastore and the segment store are seen to share it."""
+        meta = self.metastore_cluster()
+        with self.open_store() as store:
+            marked = read_marker(store)
+        if marked is None:
+            raise WrongClusterError(
+                f"segment store {self.store} carries no cluster marker (no pagestore of cluster "
+                f"{meta} has opened it): refusing to run against it"
+            )
+        if marked != meta:
+            raise WrongClusterError(
+                f"metastore {self.metastore} is cluster {meta} but segment store {self.store} "
+                f"is cluster {marked}: refusing to mix two clusters"
+            )
+        if self.cluster is not None and self.cluster != str(meta):
+            raise WrongClusterError(
+                f"servers.json names cluster {self.cluster}, but metastore {self.metastore} "
+                f"is cluster {meta}: refusing to run"
+            )
+        return meta

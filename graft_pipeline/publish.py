@@ -95,6 +95,7 @@ def _publish_partition(
     columns: list[tuple[str, str]],
     groups: Iterable[tuple[Any, Iterable[tuple[Any, ...]]]],
 ) -> Iterator[dict[str, Any]]:
+    assert location.pagestore is not None, "run_publish checked it"
     with (
         MetastoreHttp(location.metastore, location.token) as meta,
         PagestoreHttp(location.pagestore, location.token) as pagestore,
@@ -112,6 +113,8 @@ def run_publish(
 ) -> dict[str, Any]:
     if key not in frame.columns:
         raise InvalidInputError(f"no column {key!r} in the input (columns: {frame.columns})")
+    if location.pagestore is None:
+        raise InvalidInputError("say where the pagestore is: --pagestore URL or --data-dir D")
     columns = _columns(frame)
     at = frame.columns.index(key)
     groups = frame.rdd.map(lambda row: (row[at], tuple(row))).groupByKey()

@@ -8,11 +8,13 @@ from pathlib import Path
 
 import click
 
+from graft_core.datadir import DataDir
 from graft_core.errors import GraftError
 from graft_core.receipts import ReceiptKey
 from graft_core.service import (
     CLICK_SETTINGS,
     ServeOptions,
+    StartupError,
     receipt_key_options,
     serve,
     serve_options,
@@ -47,7 +49,7 @@ log = logging.getLogger("metastore")
     "--cluster-key",
     type=uuid.UUID,
     envvar="METASTORE_CLUSTER_KEY",
-    help="UUID the data dir must belong to (new dirs take it; others are refused).",
+    help="UUID the data dir (or --store) must belong to (new ones take it; others are refused).",
 )
 @click.option(
     "--segment-size",
@@ -87,16 +89,14 @@ def main(
 ) -> None:
     """Serve the Graft metastore: per-volume commit logs with compare-and-set commits.
 
-    Every option can also be set through the METASTORE_* variable shown with it.
+    Every option can also be set through the METASTORE_* variable shown with it. One server owns
+    a data dir at a time; once it accepts connections it writes DATA_DIR/servers.json. A data dir
+    that is in use, read-only, full or of another cluster: one line ``error: ...``, exit 1.
     """
     auth = server.load_auth()
     if segment_size < 4096 or checkpoint_every < 1:
         raise click.UsageError("--segment-size must be >= 4096 and --checkpoint-every >= 1")
-    if store_url is None:
-        try:
-            check_data_dir(data_dir, cluster_key)
-        except GraftError as exc:
-            raise click.ClickException(str(exc)) from exc
+    owner = _claim(data_dir, cluster_key) if store_url is None else None
     config = Config(
         data_dir=data_dir,
         store_url=store_url,
@@ -107,7 +107,17 @@ def main(
         receipt_key=receipt_key,
         max_answer_bytes=max_answer_bytes,
     )
-    serve(create_app(config), server, log, **config.describe())
+    serve(create_app(config), server, log, owner=owner, **config.describe())
+
+
+def _claim(data_dir: Path, cluster_key: uuid.UUID | None) -> DataDir:
+    """Own the data dir, writable and of this cluster, before anything is bound or logged."""
+    try:
+        owner = DataDir.claim(data_dir)
+        check_data_dir(data_dir, cluster_key)
+    except GraftError as exc:
+        raise StartupError(str(exc)) from exc
+    return owner
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -80,7 +81,9 @@ _ENDPOINT_NAMES = ("snapshot", "pull_graft", "pull_commits", "commit", "checkpoi
 
 async def _open_store(config: Config, metrics: Metrics) -> RecordStore:
     if config.store_url:
-        return await anyio.to_thread.run_sync(ObjectStoreRecordStore.open, config.store_url)
+        return await anyio.to_thread.run_sync(
+            partial(ObjectStoreRecordStore.open, config.store_url, cluster_key=config.cluster_key)
+        )
     assert config.data_dir is not None, "the local backend needs a data directory"
     data_dir = config.data_dir
 
@@ -155,6 +158,7 @@ def create_app(config: Config) -> Starlette:
         requests=metrics.requests,
         log=log,
         ready=lambda: "catalog" in state,
+        cluster=lambda: str(state["catalog"].store.cluster_key) if "catalog" in state else None,
         describe=config.describe,
     )
     app.state.metrics = metrics

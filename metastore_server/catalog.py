@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import uuid
 from collections.abc import AsyncIterator, Sequence, Set
 from typing import Protocol
 
@@ -79,6 +80,10 @@ class RecordStore(Protocol):
     # None when every commit goes through this process (waiting for local commits sees them
     # all); otherwise how often a long-poll re-reads the store to see other nodes' commits.
     poll_interval: float | None
+
+    @property
+    def cluster_key(self) -> uuid.UUID:
+        """The cluster this store belongs to (the log's control file, or the store's marker)."""
 
     async def latest(self, vid: VolumeId) -> int:
         """The newest LSN of the volume, 0 when it has no commits."""

@@ -99,6 +99,10 @@ class LocalRecordStore:
         return store
 
     @property
+    def cluster_key(self) -> uuid.UUID:
+        return self.log.cluster_key
+
+    @property
     def index_path(self) -> Path:
         return self.log.directory.parent / INDEX_NAME
 

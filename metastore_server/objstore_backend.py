@@ -20,10 +20,12 @@ checkpoint always lists afresh, so the "not below the current one" check is neve
 from __future__ import annotations
 
 import time
+import uuid
 from dataclasses import dataclass
 
 import anyio.to_thread
 
+from graft_core.cluster import claim_marker
 from graft_core.errors import NotFoundError
 from graft_core.ids import VolumeId
 from graft_core.objstore import ObjectStore, open_store
@@ -62,10 +64,13 @@ class ObjectStoreRecordStore:
         self,
         objects: ObjectStore,
         *,
+        cluster_key: uuid.UUID | None = None,
         poll_interval: float = DEFAULT_POLL_INTERVAL,
         checkpoint_ttl: float = DEFAULT_CHECKPOINT_TTL,
     ) -> None:
         self.objects = objects
+        # The store's cluster marker: every node over one store serves the same cluster.
+        self.cluster_key = claim_marker(objects, cluster_key, "the metastore's object store")
         self.poll_interval: float | None = poll_interval
         self.checkpoint_ttl = checkpoint_ttl
         # Highest LSN seen per volume: a lower bound (other nodes may have written more).
@@ -78,10 +83,21 @@ class ObjectStoreRecordStore:
         cls,
         url: str,
         *,
+        cluster_key: uuid.UUID | None = None,
         poll_interval: float = DEFAULT_POLL_INTERVAL,
         checkpoint_ttl: float = DEFAULT_CHECKPOINT_TTL,
     ) -> ObjectStoreRecordStore:
-        return cls(open_store(url), poll_interval=poll_interval, checkpoint_ttl=checkpoint_ttl)
+        objects = open_store(url)
+        try:
+            return cls(
+                objects,
+                cluster_key=cluster_key,
+                poll_interval=poll_interval,
+                checkpoint_ttl=checkpoint_ttl,
+            )
+        except BaseException:
+            objects.close()
+            raise
 
     def _exists(self, key: str) -> bool:
         try:

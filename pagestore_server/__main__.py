@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import logging
+import uuid
 from pathlib import Path
 
 import click
 
-from graft_core.errors import InvalidInputError
+from graft_core.datadir import DataDir
+from graft_core.errors import GraftError, InvalidInputError
 from graft_core.receipts import ReceiptKey
 from graft_core.service import (
     CLICK_SETTINGS,
     ServeOptions,
+    StartupError,
     receipt_key_options,
     serve,
     serve_options,
@@ -36,9 +39,9 @@ def _size(ctx: click.Context, param: click.Parameter, value: str) -> int:
     "--metastore",
     "metastore_url",
     envvar="PAGESTORE_METASTORE",
-    default="http://127.0.0.1:3001",
-    show_default=True,
-    help="URL of the metastore (read_pages resolves page versions from its commit lists).",
+    required=True,
+    help="URL of the metastore (read_pages resolves page versions from its commit lists; "
+    "its cluster key is the segment store's unless --cluster-key says otherwise).",
 )
 @click.option(
     "--metastore-token",
@@ -85,6 +88,13 @@ def _size(ctx: click.Context, param: click.Parameter, value: str) -> int:
     envvar="PAGESTORE_STORE_TIMEOUT",
     help="Seconds per object-store request (remote stores); failures answer 503.",
 )
+@click.option(
+    "--cluster-key",
+    type=uuid.UUID,
+    envvar="PAGESTORE_CLUSTER_KEY",
+    help="UUID the segment store must belong to (a new store takes it; another's is refused). "
+    "Default: the metastore's, asked at start.",
+)
 @receipt_key_options
 @serve_options("PAGESTORE", default_port=3000)
 def main(
@@ -95,25 +105,35 @@ def main(
     cache_limit: int,
     flush_window_ms: float,
     store_timeout: float | None,
+    cluster_key: uuid.UUID | None,
     server: ServeOptions,
     receipt_key: ReceiptKey,
 ) -> None:
     """Serve the Graft pagestore: segments of compressed pages, read by LSN.
 
-    Every option can also be set through the PAGESTORE_* variable shown with it.
+    Every option can also be set through the PAGESTORE_* variable shown with it. One server owns
+    a cache dir at a time. A cache dir in use, read-only or full, or a segment store of another
+    cluster: one line ``error: ...``, exit 1.
     """
+    auth = server.load_auth()
+    try:
+        owner = DataDir.claim(cache_dir)
+    except GraftError as exc:
+        raise StartupError(str(exc)) from exc
     config = Config(
         metastore_url=metastore_url,
         store_url=store_url,
         cache_dir=cache_dir,
         cache_limit=cache_limit,
-        auth=server.load_auth(),
+        auth=auth,
         metastore_token=metastore_token,
         flush_window_s=flush_window_ms / 1000,
         store_timeout_s=store_timeout,
         receipt_key=receipt_key,
+        cluster_key=cluster_key,
     )
-    serve(create_app(config), server, log, **config.describe())
+    with owner:  # not announced in servers.json: the cache treats every file as an entry
+        serve(create_app(config), server, log, **config.describe())
 
 
 if __name__ == "__main__":

@@ -5,14 +5,16 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import anyio.to_thread
 from starlette.applications import Starlette
 
+from graft_core.cluster import claim_marker, read_marker
 from graft_core.errors import InvalidInputError, PayloadTooLargeError
-from graft_core.objstore import open_store
+from graft_core.objstore import ObjectStore, open_store
 from graft_core.service import Endpoint, Grant, service_app
 from graft_core.tokens import RenewingToken
 from graft_core.wire import (
@@ -40,6 +42,7 @@ PREFIX = "/pagestore/v1"
 
 @dataclass
 class _Parts:
+    cluster: uuid.UUID | None
     codec_pool: CodecPool
     store: SegmentStore
     writer: SegmentWriter
@@ -65,15 +68,38 @@ def _metastore_token(config: Config) -> str | RenewingToken | None:
     return RenewingToken(keys, Grant(None, read_only=True))
 
 
-async def _open(config: Config, metrics: Metrics) -> _Parts:
-    def open_blocking() -> tuple[SegmentStore, DiskCache]:
-        store = open_store(config.store_url, timeout_s=config.store_timeout_s)
-        return SegmentStore(store, metrics), DiskCache(
-            config.cache_dir, config.cache_limit, metrics
-        )
+def _store_cluster(store: ObjectStore, expected: uuid.UUID | None, url: str) -> uuid.UUID | None:
+    """The segment store's cluster: marked ``expected``'s if new, refused if another's."""
+    if expected is not None:
+        return claim_marker(store, expected, f"segment store {url}")
+    found = read_marker(store)
+    log.warning(
+        "cluster key unknown (no --cluster-key and the metastore did not say): "
+        "the segment store is not checked",
+        extra={"store_cluster": None if found is None else str(found)},
+    )
+    return found
 
-    store, cache = await anyio.to_thread.run_sync(open_blocking)
+
+async def _open(config: Config, metrics: Metrics) -> _Parts:
     metastore = MetastoreClient(config.metastore_url, _metastore_token(config), metrics)
+    try:
+        expected = config.cluster_key or await metastore.cluster()
+
+        def open_blocking() -> tuple[SegmentStore, DiskCache, uuid.UUID | None]:
+            objects = open_store(config.store_url, timeout_s=config.store_timeout_s)
+            try:
+                cluster = _store_cluster(objects, expected, config.store_url)
+                cache = DiskCache(config.cache_dir, config.cache_limit, metrics)
+            except BaseException:
+                objects.close()
+                raise
+            return SegmentStore(objects, metrics), cache, cluster
+
+        store, cache, cluster = await anyio.to_thread.run_sync(open_blocking)
+    except BaseException:
+        await metastore.aclose()
+        raise
     # The thread a request runs on is one core; the pool lends the others while they are idle.
     codec_pool = CodecPool(max(1, (os.cpu_count() or 1) - 1))
     writer = SegmentWriter(
@@ -88,7 +114,7 @@ async def _open(config: Config, metrics: Metrics) -> _Parts:
     histories = Histories(metastore, refresh_s=config.commits_refresh_s)
     segments = SegmentReader(store, cache, metrics, executor=codec_pool)
     reader = PageReader(histories, segments, metrics, config.max_read_pages)
-    return _Parts(codec_pool, store, writer, reader, metastore)
+    return _Parts(cluster, codec_pool, store, writer, reader, metastore)
 
 
 def create_app(config: Config) -> Starlette:
@@ -119,6 +145,10 @@ def create_app(config: Config) -> Starlette:
     async def read_pages(req: ReadPagesRequest, grant: Grant) -> Message:
         return await state["parts"].reader.read(req)
 
+    def cluster() -> str | None:
+        parts = state.get("parts")
+        return None if parts is None or parts.cluster is None else str(parts.cluster)
+
     app = service_app(
         PREFIX,
         [
@@ -132,6 +162,7 @@ def create_app(config: Config) -> Starlette:
         requests=metrics.requests,
         log=log,
         ready=lambda: "parts" in state,
+        cluster=cluster,
         describe=config.describe,
     )
     app.state.metrics = metrics

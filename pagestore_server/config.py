@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,8 @@ class Config:
     flush_window_s: float = 0.003
     max_parallel_flushes: int = 2
     store_timeout_s: float | None = None
+    # The cluster the segment store must belong to; None: the metastore's (asked at start).
+    cluster_key: uuid.UUID | None = None
     # How long a volume's cached commit list is trusted for reads at or below its latest LSN
     # before the metastore is asked again (new checkpoints raise the horizon).
     commits_refresh_s: float = 1.0

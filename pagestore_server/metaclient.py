@@ -8,6 +8,7 @@ gives the current one (a ``RenewingToken`` the pagestore signs itself).
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 
 import anyio.to_thread
@@ -71,6 +72,14 @@ class MetastoreClient:
             return {}
         token = self._token if isinstance(self._token, str) else self._token()
         return {"authorization": f"Bearer {token}"}
+
+    async def cluster(self) -> uuid.UUID | None:
+        """The metastore's cluster key from its ``/health``; None when it does not answer one."""
+        try:
+            response = await self._http.get("/health")
+            return uuid.UUID(response.json()["cluster"]) if response.status_code == 200 else None
+        except (httpx.HTTPError, ValueError, KeyError, TypeError):
+            return None
 
     async def aclose(self) -> None:
         await self._http.aclose()

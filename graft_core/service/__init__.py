@@ -12,6 +12,7 @@ from graft_core.service.rpc import Endpoint, error_response, read_body
 from graft_core.service.runner import (
     CLICK_SETTINGS,
     ServeOptions,
+    StartupError,
     is_loopback,
     serve,
     serve_options,
@@ -24,6 +25,7 @@ __all__ = [
     "Grant",
     "JsonFormatter",
     "ServeOptions",
+    "StartupError",
     "error_response",
     "is_loopback",
     "parse_tokens",

@@ -51,13 +51,19 @@ def service_app(
     log: logging.Logger,
     ready: Callable[[], bool],
     describe: Callable[[], Mapping[str, Any]],
+    cluster: Callable[[], str | None] = lambda: None,
 ) -> Starlette:
     """``ready`` decides /health (503 until the service opened its storage); ``requests``
-    counts RPC answers by (endpoint, status)."""
+    counts RPC answers by (endpoint, status); ``cluster`` is the cluster key /health shows
+    (``app.state.cluster``: for the runner's ``servers.json``)."""
 
     async def health(request: Request) -> Response:
         ok = ready()
-        return JSONResponse({"status": "ok" if ok else "starting"}, 200 if ok else 503)
+        body: dict[str, Any] = {"status": "ok" if ok else "starting"}
+        key = cluster()
+        if key is not None:
+            body["cluster"] = key
+        return JSONResponse(body, 200 if ok else 503)
 
     async def metrics(request: Request) -> Response:
         return Response(generate_latest(registry), media_type=PROMETHEUS_TEXT)
@@ -65,7 +71,7 @@ def service_app(
     async def index(request: Request) -> Response:
         return JSONResponse(dict(describe()))
 
-    return Starlette(
+    app = Starlette(
         routes=[
             *rpc_routes(
                 prefix, endpoints, auth=auth, max_body=max_body, requests=requests, log=log
@@ -77,3 +83,5 @@ def service_app(
         lifespan=lifespan,
         exception_handlers={HTTPException: http_exception_handler},
     )
+    app.state.cluster = cluster
+    return app

@@ -4,6 +4,11 @@ Both services take ``--host --port --port-file --tokens-file --token-key-file --
 --log-level``, each also read from ``{PREFIX}_*`` environment variables (the signed-token keys
 also from ``GRAFT_TOKEN_KEYS``), and refuse to serve a non-loopback address without tokens unless
 ``--insecure`` (checked before anything is bound).
+
+Start-up order: the command checks its data dir (``graft_core.datadir``), ``serve`` binds the
+socket, the app's lifespan opens the storage (log replay), the socket listens, and only then are
+the port file and ``servers.json`` written, so whoever reads them can connect at once. A failure
+on the way is one line ``error: ...`` and exit 1.
 """
 
 from __future__ import annotations
@@ -14,21 +19,30 @@ import logging
 import os
 import socket
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import click
 import uvicorn
 from starlette.applications import Starlette
 
-from graft_core.errors import InvalidInputError
+from graft_core.datadir import DataDir, local_url
+from graft_core.errors import GraftError, InvalidInputError
 from graft_core.files import replace_file
 from graft_core.service.auth import Auth, parse_tokens
 from graft_core.service.logs import setup_logging
 from graft_core.tokens import KEYS_ENV, TokenKeys
 
-__all__ = ["CLICK_SETTINGS", "ServeOptions", "is_loopback", "serve", "serve_options"]
+__all__ = [
+    "CLICK_SETTINGS",
+    "ServeOptions",
+    "StartupError",
+    "is_loopback",
+    "serve",
+    "serve_options",
+]
 
 CLICK_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -87,7 +101,7 @@ def serve_options(prefix: str, default_port: int) -> Callable[[Callable[..., Non
             "--port-file",
             type=click.Path(path_type=Path),
             envvar=f"{prefix}_PORT_FILE",
-            help="Write the bound port here once listening.",
+            help="Write the bound port here once the server accepts connections.",
         ),
         click.option(
             "--tokens-file",
@@ -141,23 +155,99 @@ def serve_options(prefix: str, default_port: int) -> Callable[[Callable[..., Non
     return decorate
 
 
+class StartupError(click.ClickException):
+    """A server that cannot start: one line ``error: ...`` on stderr and exit status 1 (bad
+    options exit 2, as click's usage errors do)."""
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
 def _listen(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    # Accepted sockets inherit this: without it a response split in two writes waits for a
-    # delayed ACK (~40 ms per request on loopback, ~22 requests/s).
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    sock.bind((host, port))
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # Accepted sockets inherit this: without it a response split in two writes waits for a
+        # delayed ACK (~40 ms per request on loopback, ~22 requests/s).
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise StartupError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from exc
     return sock
 
 
-def serve(app: Starlette, opts: ServeOptions, log: logging.Logger, **details: Any) -> None:
-    """Bind, announce the port (log and ``--port-file``), and run until SIGTERM/SIGINT."""
+class _Server(uvicorn.Server):
+    """Enters the app's lifespan itself (uvicorn's is off), so storage that fails to open ends
+    ``serve`` with that exception rather than a logged traceback, and announces readiness only
+    once the lifespan opened the storage and the socket accepts connections."""
+
+    def __init__(
+        self,
+        config: uvicorn.Config,
+        app: Starlette,
+        on_ready: Callable[[], None],
+        on_stop: Callable[[], None],
+    ) -> None:
+        super().__init__(config)
+        self._app = app
+        self._on_ready = on_ready
+        self._on_stop = on_stop
+        self._lifespan: AbstractAsyncContextManager[Any] | None = None
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        self._lifespan = self._app.router.lifespan_context(self._app)
+        await self._lifespan.__aenter__()
+        try:
+            await super().startup(sockets=sockets)
+        except BaseException as exc:
+            await self._lifespan.__aexit__(type(exc), exc, exc.__traceback__)
+            raise
+        if self.started and not self.should_exit:
+            self._on_ready()
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self._on_stop()  # first: nobody should find a server that is going away
+        try:
+            await super().shutdown(sockets=sockets)
+        finally:
+            if self._lifespan is not None and not self.force_exit:
+                await self._lifespan.__aexit__(None, None, None)
+
+
+def serve(
+    app: Starlette,
+    opts: ServeOptions,
+    log: logging.Logger,
+    *,
+    owner: DataDir | None = None,
+    **details: Any,
+) -> None:
+    """Bind, open the storage (the app's lifespan), accept connections, then announce the port
+    (log, ``--port-file``, and ``servers.json`` in the data dir ``owner`` holds); run until
+    SIGTERM/SIGINT.
+
+    Storage that cannot be opened, or an address in use, raise ``StartupError`` (one line).
+    """
     sock = _listen(opts.host, opts.port)
     bound = sock.getsockname()[1]
-    log.info("listening", extra={"host": opts.host, "port": bound, **details})
-    if opts.port_file is not None:
-        replace_file(opts.port_file, f"{bound}\n".encode(), durable=False)
-    server = uvicorn.Server(uvicorn.Config(app, log_config=None, access_log=False, lifespan="on"))
-    server.run(sockets=[sock])
+    role = opts.prefix.lower()
+
+    def on_ready() -> None:
+        log.info("listening", extra={"host": opts.host, "port": bound, **details})
+        if owner is not None:
+            url = local_url(opts.host, bound)
+            owner.announce({role: url, "cluster": app.state.cluster()})
+        if opts.port_file is not None:
+            replace_file(opts.port_file, f"{bound}\n".encode(), durable=False)
+
+    def on_stop() -> None:
+        if owner is not None:
+            owner.withdraw()
+
+    config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="off")
+    try:
+        _Server(config, app, on_ready, on_stop).run(sockets=[sock])
+    except (GraftError, OSError) as exc:
+        raise StartupError(str(exc)) from exc

@@ -19,7 +19,7 @@ from typing import Final
 import crc32c
 import msgspec
 
-from graft_core.errors import CorruptDataError, StorageError
+from graft_core.errors import CorruptDataError, StorageError, WrongClusterError
 from graft_core.files import fsync_dir
 
 __all__ = ["ControlFile", "LogState", "SegmentMeta", "WrongClusterError"]
@@ -31,12 +31,6 @@ SLOT_SIZE: Final = 256 << 10
 _BLOCK = struct.Struct(">8sIQ16sI")
 _SLOT = struct.Struct(">QII")
 _SLOT_COVERED = struct.Struct(">QI")
-
-
-class WrongClusterError(StorageError):
-    """The data directory belongs to another cluster; refuse it rather than mix histories."""
-
-    code = "wrong_cluster"
 
 
 class SegmentMeta(msgspec.Struct, forbid_unknown_fields=True):

@@ -56,9 +56,10 @@ def test_sigkill_during_writes_loses_no_acknowledged_write(tmp_path: Path) -> No
             thread.join(timeout=30)
         cluster.pagestore.start()
 
-        # Every stored object is a whole, valid segment; every acknowledged write is in its segment.
+        # Every stored segment is whole and valid; every acknowledged write is in its segment.
         with open_store(str(tmp_path / "segments")) as store:
-            stored = {meta.key: decode_segment(store.get(meta.key)) for meta in store.list("")}
+            listed = store.list("segments/")
+            stored = {meta.key: decode_segment(store.get(meta.key)) for meta in listed}
         for vid, pages, segments in acked_writes:
             for ref in segments:
                 segment = stored[f"segments/{ref.sid}"]

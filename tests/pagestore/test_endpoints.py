@@ -153,7 +153,9 @@ def test_checkpoint_sets_the_horizon(cluster: Cluster) -> None:
 
 def test_health_metrics_and_unknown_routes(cluster: Cluster) -> None:
     url = cluster.pagestore.url
-    assert httpx.get(url + "/health").json() == {"status": "ok"}
+    # The pagestore learned the metastore's cluster key at start and marked its store with it.
+    meta_health = httpx.get(cluster.metastore.url + "/health").json()
+    assert httpx.get(url + "/health").json() == {"status": "ok", "cluster": meta_health["cluster"]}
     assert "pagestore_pages_written_total" in httpx.get(url + "/metrics").text
     assert httpx.get(url + "/").json()["service"] == "graft pagestore"
     for response in (

@@ -36,6 +36,7 @@ from tests.pagestore.cluster import Cluster, metastore_command, pagestore_comman
 VOL_A = VolumeId.random()
 VOL_B = VolumeId.random()
 PAGE = b"\x07" * PAGE_SIZE
+UNUSED = "http://127.0.0.1:9"  # a metastore the test never reaches (refused before start)
 TOKENS = [
     {"token": "admin-secret"},
     {"token": "reader-secret", "read_only": True},
@@ -127,7 +128,14 @@ def test_refuses_non_loopback_without_tokens_before_binding(service: str, tmp_pa
     command = (
         metastore_command("--data-dir", str(tmp_path / "d"))
         if service == "metastore"
-        else pagestore_command("--cache-dir", str(tmp_path / "c"), "--store", str(tmp_path / "s"))
+        else pagestore_command(
+            "--cache-dir",
+            str(tmp_path / "c"),
+            "--store",
+            str(tmp_path / "s"),
+            "--metastore",
+            UNUSED,
+        )
     )
     done = subprocess.run(
         [

@@ -1,0 +1,132 @@
+"""One server per data dir: a second metastore, pagestore or ``graft serve`` on a data dir in use
+is refused with one line (before, both ran and pushes through the second vanished on restart);
+the kernel drops the lock when its owner dies, even by SIGKILL. ``servers.json`` says who
+owns a data dir while it runs."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+
+from graft_core.datadir import read_servers
+from graft_core.errors import NotFoundError
+from graft_core.ids import VolumeId
+from tests.metastore.conftest import MetaClient
+from tests.pagestore.cluster import metastore_command, pagestore_command
+from tests.service.refusal import refused
+from tests.support.polling import wait_until
+from tests.support.servers import running_server
+
+GRAFT = str(Path(sys.executable).with_name("graft"))
+IN_USE = "is in use by another server; refusing to share it"
+
+
+def test_a_second_metastore_on_a_data_dir_is_refused(tmp_path: Path) -> None:
+    command = metastore_command("--data-dir", str(tmp_path / "data"))
+    vid = VolumeId.random()
+    with running_server(command, tmp_path / "first") as first:
+        client = MetaClient(first.url)
+        client.commit(vid, None)
+        assert IN_USE in refused(command, tmp_path / "second")
+        assert client.commit(vid, 1).lsn == 2  # the owner carries on undisturbed
+        client.close()
+        first.kill()  # SIGKILL: the kernel releases the lock
+        with running_server(command, tmp_path / "third") as third:
+            client = MetaClient(third.url)
+            assert client.commit(vid, 2).lsn == 3
+            client.close()
+
+
+def test_a_second_pagestore_on_a_cache_dir_is_refused(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    with running_server(metastore_command("--data-dir", str(tmp_path / "m")), tmp_path / "a") as m:
+        args = ["--metastore", m.url, "--store", str(tmp_path / "s"), "--cache-dir", str(cache)]
+        with running_server(pagestore_command(*args), tmp_path / "b") as pages:
+            assert IN_USE in refused(pagestore_command(*args), tmp_path / "c")
+            assert httpx.get(pages.url + "/health").status_code == 200
+
+
+def _serve(data_dir: Path, stdout: int | None = None) -> subprocess.Popen[str]:
+    ports = ["--metastore-port", "0", "--pagestore-port", "0"]
+    return subprocess.Popen(
+        [GRAFT, "serve", "--data-dir", str(data_dir), *ports], stdout=stdout, text=True
+    )
+
+
+def test_graft_serve_owns_its_data_dir_and_announces_itself(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    proc = _serve(data, subprocess.PIPE)
+    try:
+        assert proc.stdout is not None
+        printed = dict(proc.stdout.readline().strip().split(": ", 1) for _ in range(2))
+        servers = json.loads((data / "servers.json").read_text())
+        meta_health = httpx.get(printed["metastore"] + "/health").json()
+        pages_health = httpx.get(printed["pagestore"] + "/health").json()
+        assert servers == {
+            "metastore": printed["metastore"],
+            "pagestore": printed["pagestore"],
+            "store": str((data / "segments").resolve()),
+            "cluster": meta_health["cluster"],
+            "pid": proc.pid,
+        }
+        assert pages_health["cluster"] == meta_health["cluster"]
+        assert (data / "segments" / "cluster").read_text().strip() == meta_health["cluster"]
+
+        line = refused(
+            [GRAFT, "serve", "--data-dir", str(data), "--metastore-port", "0"],
+            tmp_path / "again",
+            port_option=False,
+        )
+        assert IN_USE in line and str(data) in line
+        # Each server's own directory is owned too, by that server.
+        assert IN_USE in refused(
+            metastore_command("--data-dir", str(data / "metastore")), tmp_path / "m"
+        )
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=60) == 0
+        assert not (data / "servers.json").exists()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_a_killed_serve_takes_its_servers_along_and_reads_as_stale(tmp_path: Path) -> None:
+    """SIGKILL leaves no chance to clean up: the servers go with graft serve (no orphan keeps
+    the data dir), and the servers.json left behind reads as stale, so a restart works."""
+    data = tmp_path / "data"
+    proc = _serve(data, subprocess.PIPE)
+    try:
+        assert proc.stdout is not None
+        proc.stdout.readline()
+        assert read_servers(data)["pid"] == proc.pid
+        meta_pid = read_servers(data / "metastore")["pid"]
+    finally:
+        proc.kill()
+        proc.wait()
+    with pytest.raises(NotFoundError, match=f"is stale: its server \\(pid {proc.pid}\\) is gone"):
+        read_servers(data)
+    wait_until(lambda: not _alive(meta_pid), 30, "the orphaned metastore to stop")
+    again = _serve(data, subprocess.PIPE)
+    try:
+        assert again.stdout is not None
+        assert again.stdout.readline().startswith("metastore: ")
+        assert read_servers(data)["pid"] == again.pid
+    finally:
+        again.send_signal(signal.SIGTERM)
+        assert again.wait(timeout=60) == 0
