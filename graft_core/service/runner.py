@@ -24,6 +24,7 @@ from starlette.applications import Starlette
 from graft_core.errors import InvalidInputError
 from graft_core.files import replace_file
 from graft_core.service.auth import Auth, parse_tokens
+from graft_core.service.connections import ConnectionGuard, ConnectionLimits
 from graft_core.service.logs import setup_logging
 
 __all__ = ["CLICK_SETTINGS", "ServeOptions", "is_loopback", "serve", "serve_options"]
@@ -140,10 +141,22 @@ def _listen(host: str, port: int) -> socket.socket:
 
 def serve(app: Starlette, opts: ServeOptions, log: logging.Logger, **details: Any) -> None:
     """Bind, announce the port (log and ``--port-file``), and run until SIGTERM/SIGINT."""
+    guard = _connection_guard(opts.prefix)
     sock = _listen(opts.host, opts.port)
     bound = sock.getsockname()[1]
     log.info("listening", extra={"host": opts.host, "port": bound, **details})
     if opts.port_file is not None:
         replace_file(opts.port_file, f"{bound}\n".encode(), durable=False)
-    server = uvicorn.Server(uvicorn.Config(app, log_config=None, access_log=False, lifespan="on"))
-    server.run(sockets=[sock])
+    config = uvicorn.Config(
+        app, log_config=None, access_log=False, lifespan="on", **guard.uvicorn_options()
+    )
+    uvicorn.Server(config).run(sockets=[guard.listener(sock)])
+
+
+def _connection_guard(prefix: str) -> ConnectionGuard:
+    """The connection cap and timeouts from ``{PREFIX}_MAX_CONNECTIONS``, ``_IDLE_TIMEOUT`` and
+    ``_HEADER_TIMEOUT`` (see ``graft_core.service.connections``)."""
+    try:
+        return ConnectionGuard(ConnectionLimits.from_env(prefix))
+    except InvalidInputError as exc:
+        raise click.UsageError(str(exc)) from exc
