@@ -13,8 +13,9 @@ asyncio logs each failure) and ``/health`` is never answered. Here:
 - **An idle timeout** (``{PREFIX}_IDLE_TIMEOUT``, seconds): a connection that sends nothing for
   that long after it opened or after its last response is closed.
 - **A header timeout** (``{PREFIX}_HEADER_TIMEOUT``, seconds): once a request's first bytes
-  arrived, its whole head must arrive within that time (slow-header, "slowloris", clients).
-  Heads are also bounded in size by h11 (a 400 beyond 16 KiB).
+  arrived, its whole head must arrive within that time (slow-header, "slowloris", clients), and
+  its body may not pause for longer than that (unless the server stopped reading it). Heads are
+  also bounded in size by h11 (a 400 beyond 16 KiB), bodies by each service's body limit.
 """
 
 from __future__ import annotations
@@ -87,9 +88,7 @@ class ConnectionLimits:
         return cls(
             max_connections=cap,
             idle_timeout_s=int(_env_number(f"{prefix}_IDLE_TIMEOUT", int, cls.idle_timeout_s)),
-            header_timeout_s=_env_number(
-                f"{prefix}_HEADER_TIMEOUT", float, cls.header_timeout_s
-            ),
+            header_timeout_s=_env_number(f"{prefix}_HEADER_TIMEOUT", float, cls.header_timeout_s),
         )
 
 
@@ -130,7 +129,7 @@ class _GuardedProtocol(H11Protocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self.guard.idle(self)
-        self._arm(self.guard.limits.idle_timeout_s)
+        self._arm(self.guard.limits.idle_timeout_s, self._expire)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -152,22 +151,35 @@ class _GuardedProtocol(H11Protocol):
     def _track(self, *, got_data: bool) -> None:
         if self.transport.is_closing():
             return
-        waiting = self.conn.our_state is h11.IDLE and self.conn.their_state is h11.IDLE
-        if not waiting:
-            self._disarm()
-            self._head_started = False
-            self.guard.busy(self)
+        theirs = self.conn.their_state
+        if self.conn.our_state is h11.IDLE and theirs is h11.IDLE:
+            self.guard.idle(self)
+            # uvicorn's keep-alive timer covers a silent idle connection; from a request's first
+            # byte on, its head has header_timeout_s to arrive.
+            if got_data and not self._head_started:
+                self._head_started = True
+                self._arm(self.guard.limits.header_timeout_s, self._expire)
             return
-        self.guard.idle(self)
-        # uvicorn's keep-alive timer covers a silent idle connection; from a request's first
-        # byte on, its head has header_timeout_s to arrive.
-        if got_data and not self._head_started:
-            self._head_started = True
-            self._arm(self.guard.limits.header_timeout_s)
+        self.guard.busy(self)
+        self._head_started = False
+        if theirs is h11.SEND_BODY and got_data:
+            self._arm(self.guard.limits.header_timeout_s, self._body_stalled)
+        elif theirs is not h11.SEND_BODY:
+            self._disarm()
 
-    def _arm(self, seconds: float) -> None:
+    def _expire(self) -> None:
+        self.guard.expire(self)
+
+    def _body_stalled(self) -> None:
+        """No body bytes for a while: the client's fault, unless the app stopped reading."""
+        if self.flow.read_paused:
+            self._arm(self.guard.limits.header_timeout_s, self._body_stalled)
+        else:
+            self.guard.expire(self)
+
+    def _arm(self, seconds: float, callback: Callable[[], None]) -> None:
         self._disarm()
-        self._timer = self.loop.call_later(seconds, self.guard.expire, self)
+        self._timer = self.loop.call_later(seconds, callback)
 
     def _disarm(self) -> None:
         if self._timer is not None:
