@@ -12,10 +12,11 @@ asyncio logs each failure) and ``/health`` is never answered. Here:
   is really busy, and the process never runs out of descriptors.
 - **An idle timeout** (``{PREFIX}_IDLE_TIMEOUT``, seconds): a connection that sends nothing for
   that long after it opened or after its last response is closed.
-- **A header timeout** (``{PREFIX}_HEADER_TIMEOUT``, seconds): once a request's first bytes
-  arrived, its whole head must arrive within that time (slow-header, "slowloris", clients), and
-  its body may not pause for longer than that (unless the server stopped reading it). Heads are
-  also bounded in size by h11 (a 400 beyond 16 KiB), bodies by each service's body limit.
+- **A client timeout** (``{PREFIX}_CLIENT_TIMEOUT``, seconds): once a request's first bytes
+  arrived, its whole head must arrive within that time (slow-header, "slowloris", clients); a
+  body may not pause for longer (unless the server stopped reading it), nor may the client stop
+  reading an answer for longer (its unsent rest is then dropped). Heads are also bounded in size
+  by h11 (a 400 beyond 16 KiB), bodies by each service's body limit.
 """
 
 from __future__ import annotations
@@ -72,11 +73,11 @@ def _env_number(name: str, kind: Callable[[str], float], default: float) -> floa
 class ConnectionLimits:
     max_connections: int
     idle_timeout_s: int = 5
-    header_timeout_s: float = 10.0
+    client_timeout_s: float = 10.0
 
     @classmethod
     def from_env(cls, prefix: str) -> ConnectionLimits:
-        """``{prefix}_MAX_CONNECTIONS``, ``_IDLE_TIMEOUT``, ``_HEADER_TIMEOUT``; the cap may not
+        """``{prefix}_MAX_CONNECTIONS``, ``_IDLE_TIMEOUT``, ``_CLIENT_TIMEOUT``; the cap may not
         exceed what the descriptor limit allows."""
         budget = descriptor_budget()
         cap = int(_env_number(f"{prefix}_MAX_CONNECTIONS", int, budget))
@@ -88,7 +89,7 @@ class ConnectionLimits:
         return cls(
             max_connections=cap,
             idle_timeout_s=int(_env_number(f"{prefix}_IDLE_TIMEOUT", int, cls.idle_timeout_s)),
-            header_timeout_s=_env_number(f"{prefix}_HEADER_TIMEOUT", float, cls.header_timeout_s),
+            client_timeout_s=_env_number(f"{prefix}_CLIENT_TIMEOUT", float, cls.client_timeout_s),
         )
 
 
@@ -124,6 +125,7 @@ class _GuardedProtocol(H11Protocol):
 
     guard: ClassVar[ConnectionGuard]
     _timer: asyncio.TimerHandle | None = None
+    _write_timer: asyncio.TimerHandle | None = None
     _head_started = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -133,8 +135,23 @@ class _GuardedProtocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._writing_resumed()
         self.guard.closed(self)
         super().connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        limit = self.guard.limits.client_timeout_s
+        self._write_timer = self.loop.call_later(limit, self._expire)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._writing_resumed()
+
+    def _writing_resumed(self) -> None:
+        if self._write_timer is not None:
+            self._write_timer.cancel()
+            self._write_timer = None
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
@@ -146,7 +163,10 @@ class _GuardedProtocol(H11Protocol):
 
     def close(self) -> None:
         self._disarm()
-        self.transport.close()
+        if self.flow.write_paused:
+            self.transport.abort()  # close() would wait for a reader that does not read
+        else:
+            self.transport.close()
 
     def _track(self, *, got_data: bool) -> None:
         if self.transport.is_closing():
@@ -155,15 +175,15 @@ class _GuardedProtocol(H11Protocol):
         if self.conn.our_state is h11.IDLE and theirs is h11.IDLE:
             self.guard.idle(self)
             # uvicorn's keep-alive timer covers a silent idle connection; from a request's first
-            # byte on, its head has header_timeout_s to arrive.
+            # byte on, its head has client_timeout_s to arrive.
             if got_data and not self._head_started:
                 self._head_started = True
-                self._arm(self.guard.limits.header_timeout_s, self._expire)
+                self._arm(self.guard.limits.client_timeout_s, self._expire)
             return
         self.guard.busy(self)
         self._head_started = False
         if theirs is h11.SEND_BODY and got_data:
-            self._arm(self.guard.limits.header_timeout_s, self._body_stalled)
+            self._arm(self.guard.limits.client_timeout_s, self._body_stalled)
         elif theirs is not h11.SEND_BODY:
             self._disarm()
 
@@ -173,7 +193,7 @@ class _GuardedProtocol(H11Protocol):
     def _body_stalled(self) -> None:
         """No body bytes for a while: the client's fault, unless the app stopped reading."""
         if self.flow.read_paused:
-            self._arm(self.guard.limits.header_timeout_s, self._body_stalled)
+            self._arm(self.guard.limits.client_timeout_s, self._body_stalled)
         else:
             self.guard.expire(self)
 

@@ -155,7 +155,7 @@ def serve(app: Starlette, opts: ServeOptions, log: logging.Logger, **details: An
 
 def _connection_guard(prefix: str) -> ConnectionGuard:
     """The connection cap and timeouts from ``{PREFIX}_MAX_CONNECTIONS``, ``_IDLE_TIMEOUT`` and
-    ``_HEADER_TIMEOUT`` (see ``graft_core.service.connections``)."""
+    ``_CLIENT_TIMEOUT`` (see ``graft_core.service.connections``)."""
     try:
         return ConnectionGuard(ConnectionLimits.from_env(prefix))
     except InvalidInputError as exc:

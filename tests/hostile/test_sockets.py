@@ -7,6 +7,7 @@ own, refuse quickly when every connection is busy, and recover once the attack s
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import select
@@ -74,6 +75,21 @@ def _descriptors(server: ServerProcess) -> int:
     return len(os.listdir(f"/proc/{server.proc.pid}/fd"))
 
 
+def _holds(server: ServerProcess, peer_port: int) -> bool:
+    """Whether the server has a socket open that is connected to ``peer_port`` on loopback."""
+    assert server.proc is not None
+    fds = Path(f"/proc/{server.proc.pid}/fd")
+    links = set()
+    for fd in fds.iterdir():
+        with contextlib.suppress(FileNotFoundError):  # closed while listing
+            links.add(os.readlink(fd))
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if int(fields[2].split(":")[1], 16) == peer_port and f"socket:[{fields[9]}]" in links:
+            return True
+    return False
+
+
 def _health(url: str) -> tuple[float, int]:
     """Latency and status of ``GET /health`` on a new connection."""
     started = time.monotonic()
@@ -115,7 +131,7 @@ def test_idle_and_slow_header_sockets_leave_health_answering(kind: str, tmp_path
 def test_idle_slow_header_and_stalled_body_connections_are_closed(tmp_path: Path) -> None:
     trickled = b"GET /health HTTP/1.1\r\nHost: x\r\nX-Pad: " + b"a" * 1000
     with (
-        _server("metastore", tmp_path, idle_timeout=1, header_timeout=2) as server,
+        _server("metastore", tmp_path, idle_timeout=1, client_timeout=2) as server,
         _sockets(server.url, 10) as idle,
         _sockets(server.url, 10, trickled[:1]) as slow,
         _sockets(server.url, 10, _STALLED_BODY) as stalled,
@@ -142,12 +158,49 @@ def _refused(url: str) -> tuple[float, int] | None:
 
 def test_all_connections_busy_refuses_quickly_then_recovers(tmp_path: Path) -> None:
     with (
-        _server("metastore", tmp_path, max_connections=4, header_timeout=2) as server,
+        _server("metastore", tmp_path, max_connections=4, client_timeout=2) as server,
         _sockets(server.url, 4, _STALLED_BODY),
     ):
         refused = wait_until(lambda: _refused(server.url), 5, "a 503 while all are busy")
         assert refused[0] < HEALTH_P99_S
         wait_until(lambda: _health(server.url)[1] == 200, 10, "health once the bodies stall")
+
+
+def test_a_client_that_stops_reading_answers_is_cut_off(tmp_path: Path) -> None:
+    request = b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n"
+    with _server("metastore", tmp_path, idle_timeout=60, client_timeout=1) as server:
+        port = int(server.url.rsplit(":", 1)[1])
+        with socket.socket() as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.connect(("127.0.0.1", port))
+            # ~3 KB answers to as many requests as the server takes: more than the buffers hold.
+            pipelined = _send_while_accepted(sock, request * 8000) // len(request)
+            peer = sock.getsockname()[1]
+            wait_until(lambda: not _holds(server, peer), 15, "the server dropping the connection")
+            answers = _answers(sock)
+        assert answers < pipelined, f"all {pipelined} answers came: the test never stalled"
+        assert _health(server.url)[1] == 200
+
+
+def _send_while_accepted(sock: socket.socket, data: bytes) -> int:
+    """Send until the peer stops taking data (its buffers are full); the bytes sent."""
+    sock.setblocking(False)
+    sent = 0
+    while sent < len(data) and select.select([], [sock], [], 1.0)[1]:
+        sent += sock.send(data[sent : sent + (1 << 16)])
+    sock.setblocking(True)
+    return sent
+
+
+def _answers(sock: socket.socket) -> int:
+    """How many answers the socket still delivers until the server's close or reset."""
+    received = bytearray()
+    try:
+        while chunk := sock.recv(1 << 16):
+            received += chunk
+    except ConnectionResetError:
+        pass
+    return received.count(b"HTTP/1.1 200")
 
 
 def test_a_flood_of_bad_requests_logs_a_few_lines(tmp_path: Path) -> None:
