@@ -33,6 +33,7 @@ __all__ = [
     "ExportedTable",
     "affinity",
     "build_database",
+    "check_schema",
     "file_pages",
     "read_tables",
 ]
@@ -81,13 +82,30 @@ def _quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
+def check_schema(table: str, columns: Sequence[tuple[str, str]]) -> None:
+    """Refuse what SQLite would refuse when creating ``table``, before any work is done."""
+    if not table or table.encode().lower().startswith(b"sqlite_"):
+        raise InvalidInputError(f"table name {table!r}: empty or reserved by SQLite (sqlite_*)")
+    seen: set[bytes] = set()
+    for name, kind in columns:
+        if kind not in _STORAGE_CLASSES:
+            raise InvalidInputError(f"column {name!r}: unsupported SQLite type {kind!r}")
+        # SQLite compares names ignoring ASCII case only, as bytes.lower() does.
+        folded = name.encode("utf-8", "surrogatepass").lower()
+        if folded in seen:
+            raise InvalidInputError(
+                f"column {name!r}: SQLite names are case-insensitive: a duplicate"
+            )
+        seen.add(folded)
+    if any("\0" in name for name in [table, *(name for name, _ in columns)]):
+        raise InvalidInputError("a table or column name holds a NUL character")
+
+
 def build_database(
     table: str, columns: Sequence[tuple[str, str]], rows: Iterable[Sequence[Any]]
 ) -> bytes:
     """A database file holding ``table`` (``columns``: name, SQLite type) with ``rows``."""
-    for name, kind in columns:
-        if kind not in _STORAGE_CLASSES:
-            raise InvalidInputError(f"column {name!r}: unsupported SQLite type {kind!r}")
+    check_schema(table, columns)
     with tempfile.TemporaryDirectory(prefix="graft-publish-") as tmp:
         path = Path(tmp) / "db.sqlite"
         conn = apsw.Connection(str(path))

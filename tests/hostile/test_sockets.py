@@ -12,6 +12,7 @@ import logging
 import os
 import select
 import socket
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -212,6 +213,25 @@ def test_a_flood_of_bad_requests_logs_a_few_lines(tmp_path: Path) -> None:
                 assert sock.recv(65536).startswith(b"HTTP/1.1 400")
         lines = [line for line in _log_lines(server) if "Invalid HTTP request" in line]
         assert 1 <= len(lines) <= 2, f"{len(lines)} lines for {ATTACK} bad requests"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("MAX_CONNECTIONS", "lots"), ("MAX_CONNECTIONS", str(NOFILE)), ("CLIENT_TIMEOUT", "0")],
+)
+def test_bad_limits_are_refused_before_listening(name: str, value: str, tmp_path: Path) -> None:
+    command = [sys.executable, "-c", _WITH_NOFILE, str(NOFILE), *_command("metastore", tmp_path)]
+    port_file = tmp_path / "port"
+    result = subprocess.run(
+        [*command, "--port", "0", "--port-file", str(port_file)],
+        env={**os.environ, f"METASTORE_{name}": value},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert f"METASTORE_{name}" in result.stderr
+    assert not port_file.exists()
 
 
 def test_repeat_filter_reports_how_many_it_dropped() -> None:
