@@ -12,6 +12,9 @@ A table name that is not plain (letters, digits, ``_``, ``-``) is written under 
 its name with every other character as ``_`` and a hash of the name appended, so no name can
 reach outside ``OUT``; the summary maps such names to their directories under ``dirs``.
 
+Spark would read a table's own ``vid`` column as the partition's (losing its values), so that
+column is written as ``vid_`` (more ``_`` if taken), listed in the summary under ``renamed``.
+
 A volume that is not a readable SQLite database is skipped and listed under ``skipped`` with
 the reason; the other volumes are exported.
 """
@@ -24,7 +27,8 @@ from collections.abc import Iterator, Mapping
 from functools import partial
 from typing import Any
 
-import pyarrow.fs  # type: ignore[import-untyped]  # no stubs
+import pyarrow as pa  # type: ignore[import-untyped]  # no stubs
+import pyarrow.fs  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
 from pyspark.sql import SparkSession
 
@@ -39,6 +43,7 @@ from graft_pipeline.tasks import TaskContext, per_volume
 __all__ = ["run_export_sqlite", "table_dir"]
 
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
+_PARTITION = "vid"
 
 
 def table_dir(name: str) -> str:
@@ -47,6 +52,21 @@ def table_dir(name: str) -> str:
         return name
     digest = hashlib.blake2b(name.encode("utf-8", "surrogatepass"), digest_size=4).hexdigest()
     return f"{re.sub(r'[^A-Za-z0-9_-]', '_', name)}-{digest}"
+
+
+def _partition_safe(table: pa.Table) -> tuple[pa.Table, dict[str, str]]:
+    """``table`` without a column that Spark would confuse with the partition column."""
+    names = table.column_names
+    taken = {name.lower() for name in names}  # Spark resolves columns ignoring case
+    renamed = {}
+    for name in names:
+        if name.lower() == _PARTITION:
+            new = name + "_"
+            while new.lower() in taken:
+                new += "_"
+            taken.add(new.lower())
+            renamed[name] = new
+    return table.rename_columns([renamed.get(name, name) for name in names]), renamed
 
 
 def _export_volume(
@@ -61,18 +81,21 @@ def _export_volume(
         yield {**summary, "skipped": str(exc)}
         return
     fs, root = pyarrow.fs.FileSystem.from_uri(out)
+    renamed = {}
     for name, table in tables.items():
-        directory = f"{root}/{table_dir(name)}/vid={vid}"
+        data, renamed[name] = _partition_safe(table.data)
+        directory = f"{root}/{table_dir(name)}/{_PARTITION}={vid}"
         fs.create_dir(directory, recursive=True)
-        pq.write_table(table.data, f"{directory}/part-0.parquet", filesystem=fs)
+        pq.write_table(data, f"{directory}/part-0.parquet", filesystem=fs)
     summary["tables"] = {name: table.data.num_rows for name, table in tables.items()}
     as_text = {name: list(table.as_text) for name, table in tables.items() if table.as_text}
     dirs = {name: table_dir(name) for name in tables if table_dir(name) != name}
-    yield {
-        **summary,
-        **({"as_text": as_text} if as_text else {}),
-        **({"dirs": dirs} if dirs else {}),
+    optional = {
+        "as_text": as_text,
+        "dirs": dirs,
+        "renamed": {t: r for t, r in renamed.items() if r},
     }
+    yield {**summary, **{key: value for key, value in optional.items() if value}}
 
 
 def run_export_sqlite(

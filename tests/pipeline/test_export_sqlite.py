@@ -1,6 +1,7 @@
 """export --format sqlite on databases typed the way SQLite types them (issue 14, item 14): declared
 types other than the four storage-class names, values whose storage class is not the column's
-affinity, odd table names, and volumes that are not SQLite databases (skipped and named)."""
+affinity, odd table names, a column named like the partition column, and volumes that are not
+SQLite databases (skipped and named)."""
 
 from __future__ import annotations
 
@@ -23,19 +24,19 @@ CREATE TABLE items (
     id INTEGER PRIMARY KEY, updated_ms int, price DECIMAL(10, 2), name VARCHAR(20),
     body CLOB, ratio DOUBLE PRECISION, weight FLOAT, flag BOOLEAN, raw, stamp DATETIME
 );
-CREATE TABLE "../outside" (x);
+CREATE TABLE "../outside" (x, vid TEXT);
 """
 TYPED_ROWS = """
 INSERT INTO items VALUES (1, 1700000000000, 9.5, 'a', 'long text', 0.25, 2, 1, x'00ff', 20240101);
 INSERT INTO items VALUES (2, -5, 3, 'b', NULL, 1e300, 2.5, 0, x'', 20240102);
-INSERT INTO "../outside" VALUES (1);
+INSERT INTO "../outside" VALUES (1, 'own');
 """
 # Values that SQLite keeps as another storage class than the column's affinity.
 MIXED_ROWS = """
 INSERT INTO items VALUES (1, 1700000000000, 1.5, 'a', 'x', 0.5, 1.0, 1, 7, '2024-01-01');
 INSERT INTO items VALUES (2, 'yesterday', 2, 'b', x'41', 2, 3, 'yes', 'seven', 5);
 INSERT INTO items VALUES (3, x'00ff', 9007199254740993, CAST(x'ff41' AS TEXT), 4, 1, 2, 0, 7.5, 6);
-INSERT INTO "../outside" VALUES (2);
+INSERT INTO "../outside" VALUES (2, 'mine');
 """
 
 
@@ -102,6 +103,9 @@ def test_export_types_columns_by_their_values(
     assert set(by_vid) == {str(typed), str(mixed)}
     assert by_vid[str(typed)]["tables"] == {"../outside": 1, "items": 2}
     assert "as_text" not in by_vid[str(typed)]
+    # Its own vid column would be shadowed by the partition column when Spark reads it.
+    assert by_vid[str(typed)]["renamed"] == {"../outside": {"vid": "vid_"}}
+    assert by_vid[str(typed)]["dirs"] == {"../outside": table_dir("../outside")}
     assert by_vid[str(mixed)]["as_text"] == {
         "items": [
             "updated_ms",
@@ -142,4 +146,7 @@ def test_export_types_columns_by_their_values(
     assert not (tmp_path / "outside").exists()
     assert all(out in path.parents for path in tmp_path.rglob("*.parquet"))
     odd = spark.read.parquet(str(out / table_dir("../outside")))
-    assert {(r.vid, r.x) for r in odd.collect()} == {(str(typed), 1), (str(mixed), 2)}
+    assert {tuple(r) for r in odd.select("vid", "x", "vid_").collect()} == {
+        (str(typed), 1, "own"),
+        (str(mixed), 2, "mine"),
+    }
