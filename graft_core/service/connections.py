@@ -261,7 +261,7 @@ class ConnectionGuard:
         self._idle.pop(conn, None)
 
     def expire(self, conn: _GuardedProtocol) -> None:
-        """A timeout: the peer was idle, or slow to send a request head."""
+        """A timeout: the peer was idle, slow to send a request, or stopped reading an answer."""
         self._close(conn)
 
     def closed(self, conn: _GuardedProtocol) -> None:

@@ -2,8 +2,8 @@
 
 A flood of one message (a client hammering a bad request, a resource error on every loop tick)
 must not fill the disk or drown other lines: ``RepeatFilter`` lets the first record of each
-(logger, level, message template) through per interval, drops the rest, and the first record
-after the interval carries ``"repeated": N``, the number dropped in between. A count still
+(logger, level, message) through per interval, drops identical ones, and the first record after
+the interval carries ``"repeated": N``, the number dropped in between. A count still
 pending when the flood stops is reported with that message's next occurrence.
 """
 
@@ -20,7 +20,7 @@ from typing import Any
 __all__ = ["DEFAULT_REPEAT_INTERVAL_S", "JsonFormatter", "RepeatFilter", "setup_logging"]
 
 DEFAULT_REPEAT_INTERVAL_S = 10.0
-# Distinct templates are few; messages built without a template are not: bound the memory.
+# Messages vary (ids, addresses): bound the memory.
 _MAX_KEYS = 1024
 
 _STANDARD_ATTRS = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
@@ -43,7 +43,7 @@ class JsonFormatter(logging.Formatter):
 
 
 class RepeatFilter(logging.Filter):
-    """At most one record per (logger, level, template) and interval; see the module doc."""
+    """At most one record per (logger, level, message) and interval; see the module doc."""
 
     def __init__(
         self,
@@ -58,7 +58,7 @@ class RepeatFilter(logging.Filter):
         self._seen: dict[tuple[str, int, str], list[float]] = {}
 
     def filter(self, record: logging.LogRecord) -> bool:
-        key = (record.name, record.levelno, str(record.msg))
+        key = (record.name, record.levelno, record.getMessage())
         now = self._clock()
         with self._lock:
             seen = self._seen.get(key)

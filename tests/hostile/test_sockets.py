@@ -241,11 +241,11 @@ def test_repeat_filter_reports_how_many_it_dropped() -> None:
     def record(msg: str, *args: object) -> logging.LogRecord:
         return logging.LogRecord("svc", logging.WARNING, __file__, 1, msg, args, None)
 
-    assert repeats.filter(record("bad request from %s", "a"))
-    assert not any(repeats.filter(record("bad request from %s", n)) for n in range(5))
-    assert repeats.filter(record("another message"))
+    assert repeats.filter(record("commit failed: %s", "disk full"))
+    assert not any(repeats.filter(record("commit failed: %s", "disk full")) for _ in range(5))
+    assert repeats.filter(record("commit failed: %s", "timeout"))  # another message
     now[0] = 10.0
-    after = record("bad request from %s", "b")
+    after = record("commit failed: %s", "disk full")
     assert repeats.filter(after)
     assert after.__dict__["repeated"] == 5
-    assert not repeats.filter(record("bad request from %s", "c"))
+    assert not repeats.filter(record("commit failed: %s", "disk full"))
