@@ -91,10 +91,10 @@ def _holds(server: ServerProcess, peer_port: int) -> bool:
     return False
 
 
-def _health(url: str) -> tuple[float, int]:
-    """Latency and status of ``GET /health`` on a new connection."""
+def _health(url: str, path: str = "/health") -> tuple[float, int]:
+    """Latency and status of ``GET /health`` (or ``path``) on a new connection."""
     started = time.monotonic()
-    status = httpx.get(url + "/health", timeout=10.0).status_code
+    status = httpx.get(url + path, timeout=10.0).status_code
     return time.monotonic() - started, status
 
 
@@ -117,6 +117,7 @@ def test_idle_and_slow_header_sockets_leave_health_answering(kind: str, tmp_path
         baseline = _descriptors(server)
         with _sockets(server.url, ATTACK // 2), _sockets(server.url, ATTACK // 2, _PARTIAL_HEAD):
             probes = [_health(server.url) for _ in range(PROBES)]
+            probes += [_health(server.url, "/metrics") for _ in range(PROBES // 4)]
             during = _descriptors(server)
         assert {status for _, status in probes} == {200}
         latencies = sorted(latency for latency, _ in probes)
