@@ -175,9 +175,10 @@ def test_a_client_that_stops_reading_answers_is_cut_off(tmp_path: Path) -> None:
         with socket.socket() as sock:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
             sock.connect(("127.0.0.1", port))
+            peer = sock.getsockname()[1]
+            wait_until(lambda: _holds(server, peer), 15, "the server accepting the connection")
             # ~3 KB answers to as many requests as the server takes: more than the buffers hold.
             pipelined = _send_while_accepted(sock, request * 8000) // len(request)
-            peer = sock.getsockname()[1]
             wait_until(lambda: not _holds(server, peer), 15, "the server dropping the connection")
             answers = _answers(sock)
         assert answers < pipelined, f"all {pipelined} answers came: the test never stalled"
