@@ -84,7 +84,7 @@ def _quote(name: str) -> str:
 
 def check_schema(table: str, columns: Sequence[tuple[str, str]]) -> None:
     """Refuse what SQLite would refuse when creating ``table``, before any work is done."""
-    if not table or table.encode().lower().startswith(b"sqlite_"):
+    if not table or table.encode("utf-8", "surrogatepass").lower().startswith(b"sqlite_"):
         raise InvalidInputError(f"table name {table!r}: empty or reserved by SQLite (sqlite_*)")
     seen: set[bytes] = set()
     for name, kind in columns:
