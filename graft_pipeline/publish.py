@@ -27,7 +27,7 @@ from graft_pipeline.location import Location
 from graft_pipeline.metastore import MetastoreHttp
 from graft_pipeline.pages import pages_at
 from graft_pipeline.pagestore import PagestoreHttp
-from graft_pipeline.sqlitefile import build_database, file_pages
+from graft_pipeline.sqlitefile import build_database, check_schema, file_pages
 
 __all__ = ["publish_vid", "run_publish"]
 
@@ -58,6 +58,11 @@ def _columns(frame: DataFrame) -> list[tuple[str, str]]:
             raise InvalidInputError(f"column {field.name!r}: {field.dataType} cannot be published")
         columns.append((field.name, kind))
     return columns
+
+
+def _shown(key: object) -> object:
+    """``key`` as the JSON summary can show it (binary keys in hex)."""
+    return key.hex() if isinstance(key, bytes | bytearray) else key
 
 
 def _publish_key(
@@ -105,7 +110,7 @@ def _publish_partition(
             ordered = sorted(rows, key=repr)
             database = build_database(table, columns, ordered)
             result = _publish_key(meta, pagestore, location, publish_vid(table, key), database)
-            yield {"key": key, "rows": len(ordered), **result}
+            yield {"key": _shown(key), "rows": len(ordered), **result}
 
 
 def run_publish(
@@ -116,6 +121,7 @@ def run_publish(
     if location.pagestore is None:
         raise InvalidInputError("say where the pagestore is: --pagestore URL or --data-dir D")
     columns = _columns(frame)
+    check_schema(table, columns)
     at = frame.columns.index(key)
     groups = frame.rdd.map(lambda row: (row[at], tuple(row))).groupByKey()
     keys = groups.mapPartitions(lambda part: _publish_partition(location, table, columns, part))

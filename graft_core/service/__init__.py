@@ -6,7 +6,8 @@ Imported only by the servers (it needs the ``server`` extra: starlette, uvicorn)
 
 from graft_core.service.app import service_app
 from graft_core.service.auth import Auth, Grant, parse_tokens
-from graft_core.service.logs import JsonFormatter, setup_logging
+from graft_core.service.connections import ConnectionGuard, ConnectionLimits
+from graft_core.service.logs import JsonFormatter, RepeatFilter, setup_logging
 from graft_core.service.receipt_option import receipt_key_options
 from graft_core.service.rpc import Endpoint, error_response, read_body
 from graft_core.service.runner import (
@@ -21,9 +22,12 @@ from graft_core.service.runner import (
 __all__ = [
     "CLICK_SETTINGS",
     "Auth",
+    "ConnectionGuard",
+    "ConnectionLimits",
     "Endpoint",
     "Grant",
     "JsonFormatter",
+    "RepeatFilter",
     "ServeOptions",
     "StartupError",
     "error_response",

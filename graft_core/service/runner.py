@@ -32,6 +32,7 @@ from graft_core.datadir import DataDir, local_url
 from graft_core.errors import GraftError, InvalidInputError
 from graft_core.files import replace_file
 from graft_core.service.auth import Auth, parse_tokens
+from graft_core.service.connections import ConnectionGuard, ConnectionLimits
 from graft_core.service.logs import setup_logging
 from graft_core.tokens import KEYS_ENV, TokenKeys
 
@@ -230,6 +231,7 @@ def serve(
 
     Storage that cannot be opened, or an address in use, raise ``StartupError`` (one line).
     """
+    guard = _connection_guard(opts.prefix)
     sock = _listen(opts.host, opts.port)
     bound = sock.getsockname()[1]
     role = opts.prefix.lower()
@@ -246,8 +248,19 @@ def serve(
         if owner is not None:
             owner.withdraw()
 
-    config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="off")
+    config = uvicorn.Config(
+        app, log_config=None, access_log=False, lifespan="off", **guard.uvicorn_options()
+    )
     try:
-        _Server(config, app, on_ready, on_stop).run(sockets=[sock])
+        _Server(config, app, on_ready, on_stop).run(sockets=[guard.listener(sock)])
     except (GraftError, OSError) as exc:
         raise StartupError(str(exc)) from exc
+
+
+def _connection_guard(prefix: str) -> ConnectionGuard:
+    """The connection cap and timeouts from ``{PREFIX}_MAX_CONNECTIONS``, ``_IDLE_TIMEOUT`` and
+    ``_CLIENT_TIMEOUT`` (see ``graft_core.service.connections``)."""
+    try:
+        return ConnectionGuard(ConnectionLimits.from_env(prefix))
+    except InvalidInputError as exc:
+        raise click.UsageError(str(exc)) from exc
