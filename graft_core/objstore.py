@@ -6,8 +6,10 @@ Backends, chosen by ``open_store(url)``:
   temp file in ``<root>/.graft-tmp``, is synced, then renamed (``put``) or hard-linked
   (``put_if_absent``, which makes it an atomic create-only write) into place, and the directory
   is fsynced, so a write that returned survives a power cut and a crash never exposes a partial
-  object. As in a file system, one key cannot also be a "directory" of others (``a`` and ``a/b``):
-  the second write of such a pair is ``InvalidInputError``. The project's keys never collide so.
+  object; a failed write (``StorageFullError`` on a full disk) leaves neither the object nor a
+  temp file behind. As in a file system, one key cannot also be a "directory" of others (``a``
+  and ``a/b``): the second write of such a pair is ``InvalidInputError``. The project's keys
+  never collide so.
 - ``memory://``: a thread-safe dict, for tests and throwaway servers.
 - ``s3://bucket/prefix``, ``gs://``, ``az://``: obstore (its sync API only; async callers use
   ``anyio.to_thread.run_sync``). S3 settings come from ``AWS_ENDPOINT_URL``, ``AWS_ACCESS_KEY_ID``,
@@ -46,7 +48,7 @@ from obstore.store import from_url
 
 from graft_core.closing import Closing
 from graft_core.errors import InvalidInputError, NotFoundError, StorageError
-from graft_core.files import fsync_dir, make_dirs
+from graft_core.files import fsync_dir, make_dirs, storage_error
 
 if TYPE_CHECKING:
     from obstore.store import ClientConfig, RetryConfig, S3Config
@@ -275,12 +277,24 @@ class LocalStore(ObjectStore):
                         return False
             finally:
                 tmp.unlink(missing_ok=True)
-            fsync_dir(path.parent)
+            self._sync_new_name(path, created=not replace)
             return True
         except (IsADirectoryError, NotADirectoryError) as exc:
             raise InvalidInputError(f"key {key!r} collides with another key's path") from exc
         except OSError as exc:
-            raise StorageError(f"cannot write {key!r}: {exc}") from exc
+            raise storage_error(exc, f"cannot write {key!r}") from exc
+
+    @staticmethod
+    def _sync_new_name(path: Path, *, created: bool) -> None:
+        try:
+            fsync_dir(path.parent)
+        except OSError:
+            # Not durable, so not written: a created object must not stay visible. (A replaced
+            # one cannot be restored; its caller gets the error and writes it again.)
+            if created:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+            raise
 
     def put(self, key: str, data: bytes) -> None:
         self._install(key, data, replace=True)
@@ -292,11 +306,11 @@ class LocalStore(ObjectStore):
         path = self._path(key)
         try:
             path.unlink()
+            fsync_dir(path.parent)
         except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
             return  # missing, or a "directory", which is a key prefix and not an object
         except OSError as exc:
-            raise StorageError(f"cannot delete {key!r}: {exc}") from exc
-        fsync_dir(path.parent)
+            raise storage_error(exc, f"cannot delete {key!r}") from exc
 
     def list(self, prefix: str) -> Iterator[ObjectMeta]:
         check_prefix(prefix)
