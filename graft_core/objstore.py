@@ -24,7 +24,9 @@ Semantics shared by every backend (the contract tests hold all of them to it):
 - ``get_range`` returns fewer bytes when the object ends first, and ``b""`` past its end.
 - ``get_suffix(key, n)`` returns the last ``n`` bytes (the whole object when it is shorter): one
   request reads a segment's footer and index without knowing the object's size.
-- A missing key is ``NotFoundError``; any other failure is ``StorageError``.
+- A missing key is ``NotFoundError``; any other failure is ``StorageError``. A remote store that
+  fails or does not answer in time, or whose bucket does not exist, is ``StorageUnavailableError``
+  (which names the bucket): a lost bucket is never mistaken for missing objects.
 """
 
 from __future__ import annotations
@@ -47,7 +49,12 @@ from obstore.exceptions import AlreadyExistsError
 from obstore.store import from_url
 
 from graft_core.closing import Closing
-from graft_core.errors import InvalidInputError, NotFoundError, StorageError
+from graft_core.errors import (
+    InvalidInputError,
+    NotFoundError,
+    StorageError,
+    StorageUnavailableError,
+)
 from graft_core.files import fsync_dir, make_dirs, storage_error
 
 if TYPE_CHECKING:
@@ -338,30 +345,45 @@ def _first_line(exc: BaseException) -> str:
     return str(exc).split("\n", 1)[0]
 
 
-@contextlib.contextmanager
-def _mapped_errors(key: str) -> Iterator[None]:
-    """obstore's errors, as this project's: missing -> NotFoundError, else StorageError."""
-    try:
-        yield
-    except FileNotFoundError as exc:
-        raise NotFoundError(f"no object {key!r}") from exc
-    except (obstore.exceptions.BaseError, OSError, ValueError) as exc:
-        raise StorageError(f"object store failed on {key!r}: {_first_line(exc)}") from exc
+# How S3, GCS and Azure name a missing bucket (or container) in an error body.
+_NO_BUCKET = ("NoSuchBucket", "ContainerNotFound", "The specified bucket does not exist")
+
+
+def _names_missing_bucket(exc: BaseException | None) -> bool:
+    return any(marker in str(exc) for marker in _NO_BUCKET)
 
 
 class ObstoreBackend(ObjectStore):
     """S3, GCS or Azure through obstore's synchronous functions."""
 
-    def __init__(self, store: ObstoreStore) -> None:
+    def __init__(self, store: ObstoreStore, bucket: str = "") -> None:
         self._store = store
+        self.bucket = bucket
+
+    @contextlib.contextmanager
+    def _mapped_errors(self, key: str) -> Iterator[None]:
+        """obstore's errors, as this project's: a missing key -> NotFoundError, a missing
+        bucket or any other failure -> StorageUnavailableError."""
+        try:
+            yield
+        except (obstore.exceptions.BaseError, OSError, ValueError) as exc:
+            if _names_missing_bucket(exc):
+                raise StorageUnavailableError(
+                    f"object store bucket {self.bucket!r} does not exist"
+                ) from exc
+            if isinstance(exc, FileNotFoundError):
+                raise NotFoundError(f"no object {key!r}") from exc
+            raise StorageUnavailableError(
+                f"object store {self.bucket!r} failed on {key!r}: {_first_line(exc)}"
+            ) from exc
 
     def get(self, key: str) -> bytes:
         check_key(key)
-        with _mapped_errors(key):
+        with self._mapped_errors(key):
             return bytes(obstore.get(self._store, key).bytes())
 
     def _size(self, key: str) -> int:
-        with _mapped_errors(key):
+        with self._mapped_errors(key):
             return obstore.head(self._store, key)["size"]
 
     def get_range(self, key: str, start: int, length: int) -> bytes:
@@ -372,10 +394,10 @@ class ObstoreBackend(ObjectStore):
             self._size(key)
             return b""
         try:
-            with _mapped_errors(key):
+            with self._mapped_errors(key):
                 return bytes(obstore.get_range(self._store, key, start=start, length=length))
-        except StorageError:
-            if start >= self._size(key):
+        except StorageError as exc:
+            if not _names_missing_bucket(exc.__cause__) and start >= self._size(key):
                 return b""
             raise
 
@@ -385,20 +407,20 @@ class ObstoreBackend(ObjectStore):
         if length == 0:  # stores reject an empty suffix range
             self._size(key)
             return b""
-        with _mapped_errors(key):
+        with self._mapped_errors(key):
             return bytes(
                 obstore.get(self._store, key, options={"range": {"suffix": length}}).bytes()
             )
 
     def put(self, key: str, data: bytes) -> None:
         check_key(key)
-        with _mapped_errors(key):
+        with self._mapped_errors(key):
             obstore.put(self._store, key, data, use_multipart=False)
 
     def put_if_absent(self, key: str, data: bytes) -> bool:
         check_key(key)
         try:
-            with _mapped_errors(key):
+            with self._mapped_errors(key):
                 obstore.put(self._store, key, data, mode="create")
         except StorageError as exc:
             if isinstance(exc.__cause__, AlreadyExistsError):
@@ -408,14 +430,14 @@ class ObstoreBackend(ObjectStore):
 
     def delete(self, key: str) -> None:
         check_key(key)
-        with _mapped_errors(key):
+        with self._mapped_errors(key):
             obstore.delete(self._store, key)
 
     def list(self, prefix: str) -> Iterator[ObjectMeta]:
         check_prefix(prefix)
         # obstore matches whole path segments: list the enclosing "directory", filter the rest.
         directory = prefix.rpartition("/")[0] or None
-        with _mapped_errors(prefix):
+        with self._mapped_errors(prefix):
             for batch in obstore.list(self._store, directory, chunk_size=1000):
                 for meta in batch:
                     if meta["path"].startswith(prefix):
@@ -474,10 +496,12 @@ def open_store(
         if scheme == "memory":
             return MemoryStore()
         if scheme in ("s3", "s3a"):
-            return ObstoreBackend(_open_s3(url, os.environ if env is None else env, timeout_s))
+            store = _open_s3(url, os.environ if env is None else env, timeout_s)
+            return ObstoreBackend(store, parts.netloc)
         if scheme in ("gs", "az", "azure", "abfs", "abfss"):
             options = _client_options(timeout_s)
-            return ObstoreBackend(from_url(url, client_options=options, retry_config=_RETRY))
+            store = from_url(url, client_options=options, retry_config=_RETRY)
+            return ObstoreBackend(store, parts.netloc)
     except (obstore.exceptions.BaseError, ValueError) as exc:
         if isinstance(exc, InvalidInputError):
             raise

@@ -13,6 +13,7 @@ from graft_core.service import CLICK_SETTINGS, ServeOptions, serve, serve_option
 from metastore_server.app import Config, create_app
 from metastore_server.local_store import DEFAULT_CHECKPOINT_EVERY, check_data_dir
 from metastore_server.log import DEFAULT_SEGMENT_SIZE
+from metastore_server.objstore_backend import DEFAULT_STORE_TIMEOUT
 
 __all__ = ["main"]
 
@@ -57,6 +58,14 @@ log = logging.getLogger("metastore")
     show_default=True,
     help="Checkpoint the volume index every N log entries.",
 )
+@click.option(
+    "--store-timeout",
+    type=click.FloatRange(min=0.01),
+    envvar="METASTORE_STORE_TIMEOUT",
+    default=DEFAULT_STORE_TIMEOUT,
+    show_default=True,
+    help="Seconds an object-store call may take (--store backends); slower ones answer 503.",
+)
 @serve_options("METASTORE", default_port=3001)
 def main(
     data_dir: Path,
@@ -64,6 +73,7 @@ def main(
     cluster_key: uuid.UUID | None,
     segment_size: int,
     checkpoint_every: int,
+    store_timeout: float,
     server: ServeOptions,
 ) -> None:
     """Serve the Graft metastore: per-volume commit logs with compare-and-set commits.
@@ -85,6 +95,7 @@ def main(
         auth=auth,
         segment_size=segment_size,
         checkpoint_every=checkpoint_every,
+        store_timeout_s=store_timeout,
     )
     serve(create_app(config), server, log, **config.describe())
 

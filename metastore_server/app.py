@@ -12,6 +12,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -35,7 +36,7 @@ from metastore_server.catalog import Catalog, RecordStore
 from metastore_server.local_store import DEFAULT_CHECKPOINT_EVERY, LocalRecordStore
 from metastore_server.log import DEFAULT_SEGMENT_SIZE
 from metastore_server.metrics import Metrics
-from metastore_server.objstore_backend import ObjectStoreRecordStore
+from metastore_server.objstore_backend import DEFAULT_STORE_TIMEOUT, ObjectStoreRecordStore
 
 __all__ = ["Config", "create_app"]
 
@@ -55,6 +56,7 @@ class Config:
     segment_size: int = DEFAULT_SEGMENT_SIZE
     checkpoint_every: int = DEFAULT_CHECKPOINT_EVERY
     max_body: int = METASTORE_MAX_BODY
+    store_timeout_s: float = DEFAULT_STORE_TIMEOUT
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -75,7 +77,9 @@ _ENDPOINT_NAMES = ("snapshot", "pull_graft", "pull_commits", "commit", "checkpoi
 
 async def _open_store(config: Config, metrics: Metrics) -> RecordStore:
     if config.store_url:
-        return await anyio.to_thread.run_sync(ObjectStoreRecordStore.open, config.store_url)
+        return await anyio.to_thread.run_sync(
+            partial(ObjectStoreRecordStore.open, config.store_url, timeout_s=config.store_timeout_s)
+        )
     assert config.data_dir is not None, "the local backend needs a data directory"
     data_dir = config.data_dir
 
