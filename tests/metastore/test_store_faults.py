@@ -47,7 +47,7 @@ def test_a_stalled_store_answers_503_in_time_and_loses_nothing(
             client.commit(vid, 1)
 
             proxy.set_mode("stall")
-            with pytest.raises(StorageUnavailableError, match="did not answer within 0.5 s"):
+            with pytest.raises(StorageUnavailableError, match=r"did not answer within 0\.5 s"):
                 client.commit(vid, 2)
             with pytest.raises(StorageUnavailableError):
                 _lsns(client, vid)
