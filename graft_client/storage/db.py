@@ -1,4 +1,10 @@
-"""The client's RocksDB: one database, four column families, atomic batches across them."""
+"""The client's RocksDB: one database, four column families, atomic batches across them.
+
+rocksdict raises plain ``Exception`` for RocksDB errors; every write here raises this project's
+``StorageFullError`` (a full disk or quota) or ``StorageError`` instead. RocksDB stops taking
+writes after a failed WAL write until the database is reopened, so the message says to free
+space and reopen the client.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,13 @@ from typing import Any
 
 from rocksdict import Options, Rdict, ReadOptions, WriteBatch
 
-from graft_core.errors import CorruptDataError, DataDirLockedError, StorageError
+from graft_core.errors import (
+    CorruptDataError,
+    DataDirLockedError,
+    GraftError,
+    StorageError,
+    StorageFullError,
+)
 
 __all__ = ["Batch", "LocalDB"]
 
@@ -21,6 +33,24 @@ log = logging.getLogger(__name__)
 FORMAT_KEY = b"format"
 FORMAT_VERSION = b"1"
 _FAMILIES = ("volumes", "latest", "pages", "commits")
+# How RocksDB's IO errors name ENOSPC and EDQUOT.
+_FULL = ("No space left on device", "Disk quota exceeded")
+
+
+@contextmanager
+def _mapped_errors(path: Path, what: str) -> Iterator[None]:
+    try:
+        yield
+    except GraftError:
+        raise
+    except Exception as exc:
+        text = str(exc)
+        if any(marker in text for marker in _FULL):
+            raise StorageFullError(
+                f"{what} in local storage at {path} failed, the disk is full: {text}; "
+                "free space, then reopen the client"
+            ) from exc
+        raise StorageError(f"{what} in local storage at {path} failed: {text}") from exc
 
 
 def _options() -> Options:
@@ -105,7 +135,7 @@ class LocalDB:
         return value
 
     def put_meta(self, key: bytes, value: bytes) -> None:
-        with self._tracked_write():
+        with self._tracked_write("a write"):
             self._db.put(key, value)
             self._db.flush_wal(True)
 
@@ -119,22 +149,23 @@ class LocalDB:
         write with ``WriteOptions.sync``, but rocksdict holds the GIL through that one's fsync and
         lets go of it for ``flush_wal``, so other threads (the sync runtime, readers) run meanwhile.
         """
-        with self._tracked_write():
+        with self._tracked_write("a write"):
             self._db.write(batch.batch)
             if sync:
                 self._db.flush_wal(True)
 
     def sync_wal(self) -> None:
         """Make every write so far durable (one WAL fsync), such as writes with ``sync=False``."""
-        with self._tracked_write():
+        with self._tracked_write("a sync"):
             self._db.flush_wal(True)
 
     @contextmanager
-    def _tracked_write(self) -> Iterator[None]:
+    def _tracked_write(self, what: str) -> Iterator[None]:
         with self._writing_guard:
             self._writing += 1
         try:
-            yield
+            with _mapped_errors(self.path, what):
+                yield
         finally:
             # An id never used before (next() is atomic), set once the write has landed.
             self._last_write = next(self._write_ids)
@@ -177,12 +208,14 @@ class LocalDB:
 
     def compact(self) -> None:
         """Ask RocksDB to rewrite its files so deleted versions release disk space."""
-        for fam in self._families.values():
-            fam.compact_range(None, None)
+        with _mapped_errors(self.path, "a compaction"):
+            for fam in self._families.values():
+                fam.compact_range(None, None)
 
     def close(self) -> None:
         # Views must be dropped before close() or RocksDB keeps the LOCK file held.
         self._families.clear()
         self._handles.clear()
-        self._db.close()
+        with _mapped_errors(self.path, "closing"):
+            self._db.close()
         log.debug("closed local storage at %s", self.path)
