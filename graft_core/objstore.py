@@ -212,7 +212,7 @@ class LocalStore(ObjectStore):
             make_dirs(self._tmp)
             self._remove_stale_temps()
         except OSError as exc:
-            raise StorageError(f"cannot open local store at {self.root}: {exc}") from exc
+            raise storage_error(exc, f"cannot open local store at {self.root}") from exc
 
     def _remove_stale_temps(self) -> None:
         cutoff = time.time() - _STALE_TMP_S
@@ -243,7 +243,7 @@ class LocalStore(ObjectStore):
         except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as exc:
             raise NotFoundError(f"no object {key!r}") from exc
         except OSError as exc:
-            raise StorageError(f"cannot read {key!r}: {exc}") from exc
+            raise storage_error(exc, f"cannot read {key!r}") from exc
 
     def get(self, key: str) -> bytes:
         return self._read(key, 0, None)

@@ -17,7 +17,7 @@ import threading
 from collections import OrderedDict
 from pathlib import Path
 
-from graft_core.errors import StorageError
+from graft_core.files import storage_error
 from pagestore_server.metrics import Metrics
 
 __all__ = ["DiskCache"]
@@ -41,7 +41,7 @@ class DiskCache:
             root.mkdir(parents=True, exist_ok=True)
             self._load()
         except OSError as exc:
-            raise StorageError(f"cannot open the cache directory {root}: {exc}") from exc
+            raise storage_error(exc, f"cannot open the cache directory {root}") from exc
 
     def _load(self) -> None:
         found: list[tuple[int, str, int]] = []
