@@ -169,15 +169,14 @@ class Log:
         # What is left to write here is retried by the first append if it fails now: a full
         # disk must not keep the log from opening.
         active = self._segments[-1]
-        if not active.meta.sealed:
-            if _never_appended(active.path):
-                active.offsets = array.array("Q")
-                self._retry_later(self._init_file, active)
-                return
-            if not self._scan_active(active):
-                return
+        # A seal reaches the control file only together with the next segment's entry.
+        assert not active.meta.sealed
+        if _never_appended(active.path):
+            active.offsets = array.array("Q")
+            self._retry_later(self._init_file, active)
+        elif self._scan_active(active):
             self._seal_recovered(active)
-        self._retry_later(self._start_next, active)
+            self._retry_later(self._start_next, active)
 
     def _retry_later(self, step: Callable[[_Segment], None], segment: _Segment) -> None:
         try:
@@ -276,14 +275,17 @@ class Log:
             )
         bases = [s.meta.base_index for s in self._segments]
         segment = self._segments[bisect.bisect_right(bases, index) - 1]
-        offsets = segment.offsets if not segment.meta.sealed else segment.load_index()
-        assert offsets is not None
-        offset = offsets[index - segment.meta.base_index]
-        head = os.pread(segment.fd, FRAME_HEADER, offset)
-        parsed = parse_frame_header(head) if len(head) == FRAME_HEADER else None
-        if parsed is None or parsed[0] != FRAME_ENTRY:
-            raise CorruptDataError(f"{segment.path}: entry {index} at offset {offset} is corrupt")
-        payload = os.pread(segment.fd, parsed[1], offset + FRAME_HEADER)
+        with _mapped_errors(f"reading log entry {index} failed"):
+            offsets = segment.offsets if not segment.meta.sealed else segment.load_index()
+            assert offsets is not None
+            offset = offsets[index - segment.meta.base_index]
+            head = os.pread(segment.fd, FRAME_HEADER, offset)
+            parsed = parse_frame_header(head) if len(head) == FRAME_HEADER else None
+            if parsed is None or parsed[0] != FRAME_ENTRY:
+                raise CorruptDataError(
+                    f"{segment.path}: entry {index} at offset {offset} is corrupt"
+                )
+            payload = os.pread(segment.fd, parsed[1], offset + FRAME_HEADER)
         if len(payload) != parsed[1]:
             raise CorruptDataError(f"{segment.path}: entry {index} is truncated")
         return payload
