@@ -3,7 +3,9 @@
 rocksdict raises plain ``Exception`` for RocksDB errors; every write here raises this project's
 ``StorageFullError`` (a full disk or quota) or ``StorageError`` instead. RocksDB stops taking
 writes after a failed WAL write until the database is reopened, so the message says to free
-space and reopen the client.
+space and reopen the client. A failed WAL sync leaves writes visible in memory that may not be on
+disk: from then on every read and write fails too, until the client is reopened (and RocksDB
+recovers what is durable).
 """
 
 from __future__ import annotations
@@ -108,6 +110,7 @@ class LocalDB:
         self._last_write = 0
         self._writing = 0
         self._writing_guard = threading.Lock()
+        self._lost: str | None = None  # why what is in memory may not be durable
         self._check_format()
 
     def _check_format(self) -> None:
@@ -126,18 +129,27 @@ class LocalDB:
     def handle(self, name: str) -> Any:
         return self._handles[name]
 
+    def _check_usable(self) -> None:
+        if self._lost is not None:
+            raise StorageError(
+                f"local storage at {self.path} is unusable until the client is reopened: "
+                f"{self._lost}"
+            )
+
     def get(self, family: str, key: bytes) -> bytes | None:
+        self._check_usable()
         value: bytes | None = self._families[family].get(key)
         return value
 
     def get_meta(self, key: bytes) -> bytes | None:
+        self._check_usable()
         value: bytes | None = self._db.get(key)
         return value
 
     def put_meta(self, key: bytes, value: bytes) -> None:
         with self._tracked_write("a write"):
             self._db.put(key, value)
-            self._db.flush_wal(True)
+            self._flush_wal()
 
     def batch(self) -> Batch:
         return Batch(self)
@@ -152,12 +164,19 @@ class LocalDB:
         with self._tracked_write("a write"):
             self._db.write(batch.batch)
             if sync:
-                self._db.flush_wal(True)
+                self._flush_wal()
 
     def sync_wal(self) -> None:
         """Make every write so far durable (one WAL fsync), such as writes with ``sync=False``."""
         with self._tracked_write("a sync"):
+            self._flush_wal()
+
+    def _flush_wal(self) -> None:
+        try:
             self._db.flush_wal(True)
+        except Exception as exc:
+            self._lost = f"a WAL sync failed: {exc}"
+            raise
 
     @contextmanager
     def _tracked_write(self, what: str) -> Iterator[None]:
@@ -165,6 +184,7 @@ class LocalDB:
             self._writing += 1
         try:
             with _mapped_errors(self.path, what):
+                self._check_usable()
                 yield
         finally:
             # An id never used before (next() is atomic), set once the write has landed.
@@ -190,6 +210,7 @@ class LocalDB:
         Only the upper bound is set through ReadOptions: rocksdict's lower-bound setter sets the
         upper bound instead, so callers seek to their start key.
         """
+        self._check_usable()
         opts = ReadOptions()
         if upper_bound is not None:
             opts.set_iterate_upper_bound(upper_bound)

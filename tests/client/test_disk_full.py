@@ -16,7 +16,7 @@ import pytest
 
 from graft_client import Client
 from graft_client.volume import Volume
-from graft_core.errors import StorageFullError
+from graft_core.errors import StorageError, StorageFullError
 from graft_core.types import PAGE_SIZE
 from tests.support.tmpfs import Filler, small_tmpfs
 
@@ -66,3 +66,39 @@ def test_a_full_disk_gives_typed_errors_and_loses_no_commit(tmp_path: Path) -> N
             _check(volume, acked, 1)
             _commit(volume, acked)
             _check(volume, acked, 2)
+
+
+class _WalSyncFails:
+    """The client's rocksdict handle, except that syncing the WAL fails (as on EIO)."""
+
+    def __init__(self, db: object) -> None:
+        self.db = db
+
+    def flush_wal(self, sync: bool) -> None:
+        raise Exception("IO error: Input/output error: While fsync a file: 000004.log")
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.db, name)
+
+
+def test_after_a_failed_wal_sync_nothing_reads_what_may_not_be_durable(tmp_path: Path) -> None:
+    acked: dict[int, bytes] = {}
+    client = Client(tmp_path / "client")
+    volume = client.create_volume()
+    _commit(volume, acked)
+    local = client._db
+    assert local is not None
+    local._db = _WalSyncFails(local._db)  # type: ignore[assignment]
+    with pytest.raises(StorageError, match="Input/output error"):
+        _commit(volume, {})
+    # The commit is in RocksDB's memory but maybe not on disk: no reader may see it.
+    with pytest.raises(StorageError, match="unusable until the client is reopened"):
+        volume.reader()
+    client.close()
+
+    with Client(tmp_path / "client") as reopened:
+        volume = reopened.open_volume(volume.vid)
+        snapshot = volume.snapshot()
+        assert snapshot is not None and snapshot.lsn in (1, 2)  # what RocksDB found durable
+        _commit(volume, acked)
+        _check(volume, acked, snapshot.lsn + 1)
