@@ -17,7 +17,7 @@ from metastore_server.log.format import HEADER_SIZE
 from tests.diskfull.fullfs import FullDisk
 
 SEGMENT_SIZE = 160
-BATCHES = 8
+BATCHES = 6
 
 
 def _batch(number: int) -> list[bytes]:
