@@ -478,6 +478,13 @@ def _open_s3(url: str, env: Mapping[str, str], timeout_s: float | None) -> Obsto
     return from_url(url, config=config, client_options=options, retry_config=_RETRY)
 
 
+def _bucket(scheme: str, netloc: str, path: str) -> str:
+    """The bucket (container) a URL names, for error messages."""
+    if scheme in ("az", "azure"):  # az://account/container/prefix
+        return f"{netloc}/{path.lstrip('/').split('/', 1)[0]}"
+    return netloc
+
+
 def open_store(
     url: str, *, env: Mapping[str, str] | None = None, timeout_s: float | None = None
 ) -> ObjectStore:
@@ -501,7 +508,7 @@ def open_store(
         if scheme in ("gs", "az", "azure", "abfs", "abfss"):
             options = _client_options(timeout_s)
             store = from_url(url, client_options=options, retry_config=_RETRY)
-            return ObstoreBackend(store, parts.netloc)
+            return ObstoreBackend(store, _bucket(scheme, parts.netloc, parts.path))
     except (obstore.exceptions.BaseError, ValueError) as exc:
         if isinstance(exc, InvalidInputError):
             raise
