@@ -124,14 +124,15 @@ class Log:
         cluster_key: uuid.UUID | None = None,
         segment_size: int = DEFAULT_SEGMENT_SIZE,
     ) -> Log:
-        make_dirs(directory)
-        control = ControlFile.open(directory / CONTROL_NAME, cluster_key)
-        log = cls(directory, control, segment_size)
-        try:
-            log._recover()
-        except BaseException:
-            log.close()
-            raise
+        with _mapped_errors(f"opening the commit log in {directory} failed"):
+            make_dirs(directory)
+            control = ControlFile.open(directory / CONTROL_NAME, cluster_key)
+            log = cls(directory, control, segment_size)
+            try:
+                log._recover()
+            except BaseException:
+                log.close()
+                raise
         return log
 
     @property

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from graft_core.errors import StorageError, StorageFullError
 from metastore_server.log import Log
 from metastore_server.log.format import HEADER_SIZE
@@ -110,3 +112,23 @@ def test_a_failed_fsync_at_every_sync_is_not_durable_and_not_acknowledged(
         disk = FullDisk()
         _run(tmp_path / f"sync{sync}", disk, fail_sync=sync)
         assert disk.failed == 1
+
+
+def test_a_full_disk_at_every_byte_of_creating_a_log_leaves_it_creatable(tmp_path: Path) -> None:
+    disk = FullDisk()
+    with disk.installed():
+        Log.open(tmp_path / "dry").close()
+    total = disk.written
+    for budget in range(total):
+        directory = tmp_path / f"full{budget}"
+        disk = FullDisk(budget)
+        with disk.installed():
+            with pytest.raises(StorageFullError):
+                Log.open(directory)
+            assert not list(directory.glob("*.tmp")), "a failed create left a temp file"
+            disk.free()
+            log = Log.open(directory)
+            try:
+                assert log.append([b"first"]) == 1
+            finally:
+                log.close()
