@@ -39,6 +39,16 @@ _FAMILIES = ("volumes", "latest", "pages", "commits")
 _FULL = ("No space left on device", "Disk quota exceeded")
 
 
+def _storage_error(path: Path, what: str, exc: Exception) -> StorageError:
+    text = str(exc)
+    if any(marker in text for marker in _FULL):
+        return StorageFullError(
+            f"{what} in local storage at {path} failed, the disk is full: {text}; "
+            "free space, then reopen the client"
+        )
+    return StorageError(f"{what} in local storage at {path} failed: {text}")
+
+
 @contextmanager
 def _mapped_errors(path: Path, what: str) -> Iterator[None]:
     try:
@@ -46,13 +56,7 @@ def _mapped_errors(path: Path, what: str) -> Iterator[None]:
     except GraftError:
         raise
     except Exception as exc:
-        text = str(exc)
-        if any(marker in text for marker in _FULL):
-            raise StorageFullError(
-                f"{what} in local storage at {path} failed, the disk is full: {text}; "
-                "free space, then reopen the client"
-            ) from exc
-        raise StorageError(f"{what} in local storage at {path} failed: {text}") from exc
+        raise _storage_error(path, what, exc) from exc
 
 
 def _options() -> Options:
@@ -103,7 +107,7 @@ class LocalDB:
                     f"data dir {path.parent} is in use by another graft client "
                     "(in this or another process); close that client first"
                 ) from exc
-            raise StorageError(f"cannot open local storage at {path}: {exc}") from exc
+            raise _storage_error(path, "opening", exc) from exc
         self._families = {name: self._db.get_column_family(name) for name in _FAMILIES}
         self._handles = {name: self._db.get_column_family_handle(name) for name in _FAMILIES}
         self._write_ids = itertools.count(1)

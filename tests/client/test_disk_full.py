@@ -55,6 +55,8 @@ def test_a_full_disk_gives_typed_errors_and_loses_no_commit(tmp_path: Path) -> N
                 _commit(volume, {})
             assert info.value.http_status == 503
         _check(volume, acked, 1)
+        with pytest.raises(StorageFullError):
+            Client(disk / "another")
 
         filler.free()
         with pytest.raises(StorageFullError, match="reopen the client"):
