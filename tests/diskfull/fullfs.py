@@ -5,8 +5,10 @@ them): the writes together may store ``budget`` more bytes, then the disk is ful
 crosses the limit stores the bytes that fit and returns that short count, as the kernel does; the
 next one raises ENOSPC. ``fail_syncs`` makes chosen fsync/fdatasync calls (1-based, counted from
 installation) raise EIO after doing nothing, and ``truncate_fails`` makes ``os.ftruncate`` raise
-EIO while the disk is full. ``free()`` ends the shortage. Syncs are otherwise not performed:
-durability is the power-cut tests' subject (tests/torn), and skipping them keeps each run fast.
+EIO while the disk is full. ``max_write`` makes every write store at most that many bytes (as
+a write interrupted by a signal may), with no error. ``free()`` ends the shortage. Syncs are
+otherwise not performed: durability is the power-cut tests' subject (tests/torn), and skipping
+them keeps each run fast.
 """
 
 from __future__ import annotations
@@ -28,10 +30,12 @@ class FullDisk:
         *,
         fail_syncs: frozenset[int] = frozenset(),
         truncate_fails: bool = False,
+        max_write: int = _UNLIMITED,
     ) -> None:
         self.budget = budget
         self.fail_syncs = fail_syncs
         self.truncate_fails = truncate_fails
+        self.max_write = max_write
         self.written = 0
         self.syncs = 0
         self.failed = 0  # writes and syncs that failed or came up short
@@ -55,8 +59,8 @@ class FullDisk:
         if self.budget <= 0:
             self.failed += 1
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        allowed = min(wanted, self.budget)
-        if allowed < wanted:
+        allowed = min(wanted, self.budget, self.max_write)
+        if allowed < min(wanted, self.max_write):
             self.failed += 1
         if self.full:
             self.budget -= allowed

@@ -132,3 +132,9 @@ def test_a_full_disk_at_every_byte_of_creating_a_log_leaves_it_creatable(tmp_pat
                 assert log.append([b"first"]) == 1
             finally:
                 log.close()
+
+
+def test_short_writes_without_an_error_are_finished(tmp_path: Path) -> None:
+    disk = FullDisk(max_write=7)
+    _run(tmp_path / "short", disk)
+    assert not disk.failed
