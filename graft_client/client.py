@@ -225,11 +225,13 @@ class Client(Closing):
         if self._runtime is not None:
             self._runtime.close()
             self._runtime = None
-        if self._db is not None:
-            self._db.close()
-            self._db = None
-        with self._snapshots_changed:
-            self._snapshots_changed.notify_all()  # waiters find the client closed and raise
+        db, self._db = self._db, None
+        try:
+            if db is not None:
+                db.close()  # released even when it raises (a write failed before: disk full)
+        finally:
+            with self._snapshots_changed:
+                self._snapshots_changed.notify_all()  # waiters find the client closed and raise
 
     def __repr__(self) -> str:
         return f"Client({str(self.data_dir)!r}, client_id={str(self.client_id)!r})"

@@ -21,6 +21,8 @@ from graft_core.errors import (
     ServiceUnavailableError,
     SnapshotNotFoundError,
     StorageError,
+    StorageFullError,
+    StorageUnavailableError,
     VolumeNotFoundError,
     error_for_code,
 )
@@ -77,6 +79,8 @@ __all__ = [
     "Snapshot",
     "SnapshotNotFoundError",
     "StorageError",
+    "StorageFullError",
+    "StorageUnavailableError",
     "VolumeId",
     "VolumeNotFoundError",
     "check_lsn",

@@ -29,6 +29,8 @@ __all__ = [
     "ServiceUnavailableError",
     "SnapshotNotFoundError",
     "StorageError",
+    "StorageFullError",
+    "StorageUnavailableError",
     "VolumeNotFoundError",
     "WrongClusterError",
     "error_for_code",
@@ -119,6 +121,18 @@ class StorageError(GraftError):
 
     code = "storage_error"
     http_status = 503
+
+
+class StorageFullError(StorageError):
+    """The disk (or quota) is full: nothing was stored; retry once space is freed."""
+
+    code = "storage_full"
+
+
+class StorageUnavailableError(StorageError):
+    """The object store did not answer in time, or its bucket does not exist."""
+
+    code = "storage_unavailable"
 
 
 class DataDirLockedError(StorageError):

@@ -6,8 +6,10 @@ Backends, chosen by ``open_store(url)``:
   temp file in ``<root>/.graft-tmp``, is synced, then renamed (``put``) or hard-linked
   (``put_if_absent``, which makes it an atomic create-only write) into place, and the directory
   is fsynced, so a write that returned survives a power cut and a crash never exposes a partial
-  object. As in a file system, one key cannot also be a "directory" of others (``a`` and ``a/b``):
-  the second write of such a pair is ``InvalidInputError``. The project's keys never collide so.
+  object; a failed write (``StorageFullError`` on a full disk) leaves neither the object nor a
+  temp file behind. As in a file system, one key cannot also be a "directory" of others (``a``
+  and ``a/b``): the second write of such a pair is ``InvalidInputError``. The project's keys
+  never collide so.
 - ``memory://``: a thread-safe dict, for tests and throwaway servers.
 - ``s3://bucket/prefix``, ``gs://``, ``az://``: obstore (its sync API only; async callers use
   ``anyio.to_thread.run_sync``). S3 settings come from ``AWS_ENDPOINT_URL``, ``AWS_ACCESS_KEY_ID``,
@@ -22,7 +24,9 @@ Semantics shared by every backend (the contract tests hold all of them to it):
 - ``get_range`` returns fewer bytes when the object ends first, and ``b""`` past its end.
 - ``get_suffix(key, n)`` returns the last ``n`` bytes (the whole object when it is shorter): one
   request reads a segment's footer and index without knowing the object's size.
-- A missing key is ``NotFoundError``; any other failure is ``StorageError``.
+- A missing key is ``NotFoundError``; any other failure is ``StorageError``. A remote store that
+  fails or does not answer in time, or whose bucket does not exist, is ``StorageUnavailableError``
+  (which names the bucket): a lost bucket is never mistaken for missing objects.
 """
 
 from __future__ import annotations
@@ -45,8 +49,13 @@ from obstore.exceptions import AlreadyExistsError
 from obstore.store import from_url
 
 from graft_core.closing import Closing
-from graft_core.errors import InvalidInputError, NotFoundError, StorageError
-from graft_core.files import fsync_dir, make_dirs
+from graft_core.errors import (
+    InvalidInputError,
+    NotFoundError,
+    StorageError,
+    StorageUnavailableError,
+)
+from graft_core.files import fsync_dir, make_dirs, storage_error
 
 if TYPE_CHECKING:
     from obstore.store import ClientConfig, RetryConfig, S3Config
@@ -203,7 +212,7 @@ class LocalStore(ObjectStore):
             make_dirs(self._tmp)
             self._remove_stale_temps()
         except OSError as exc:
-            raise StorageError(f"cannot open local store at {self.root}: {exc}") from exc
+            raise storage_error(exc, f"cannot open local store at {self.root}") from exc
 
     def _remove_stale_temps(self) -> None:
         cutoff = time.time() - _STALE_TMP_S
@@ -234,7 +243,7 @@ class LocalStore(ObjectStore):
         except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as exc:
             raise NotFoundError(f"no object {key!r}") from exc
         except OSError as exc:
-            raise StorageError(f"cannot read {key!r}: {exc}") from exc
+            raise storage_error(exc, f"cannot read {key!r}") from exc
 
     def get(self, key: str) -> bytes:
         return self._read(key, 0, None)
@@ -275,12 +284,24 @@ class LocalStore(ObjectStore):
                         return False
             finally:
                 tmp.unlink(missing_ok=True)
-            fsync_dir(path.parent)
+            self._sync_new_name(path, created=not replace)
             return True
         except (IsADirectoryError, NotADirectoryError) as exc:
             raise InvalidInputError(f"key {key!r} collides with another key's path") from exc
         except OSError as exc:
-            raise StorageError(f"cannot write {key!r}: {exc}") from exc
+            raise storage_error(exc, f"cannot write {key!r}") from exc
+
+    @staticmethod
+    def _sync_new_name(path: Path, *, created: bool) -> None:
+        try:
+            fsync_dir(path.parent)
+        except OSError:
+            # Not durable, so not written: a created object must not stay visible. (A replaced
+            # one cannot be restored; its caller gets the error and writes it again.)
+            if created:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+            raise
 
     def put(self, key: str, data: bytes) -> None:
         self._install(key, data, replace=True)
@@ -292,11 +313,11 @@ class LocalStore(ObjectStore):
         path = self._path(key)
         try:
             path.unlink()
+            fsync_dir(path.parent)
         except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
             return  # missing, or a "directory", which is a key prefix and not an object
         except OSError as exc:
-            raise StorageError(f"cannot delete {key!r}: {exc}") from exc
-        fsync_dir(path.parent)
+            raise storage_error(exc, f"cannot delete {key!r}") from exc
 
     def list(self, prefix: str) -> Iterator[ObjectMeta]:
         check_prefix(prefix)
@@ -324,30 +345,45 @@ def _first_line(exc: BaseException) -> str:
     return str(exc).split("\n", 1)[0]
 
 
-@contextlib.contextmanager
-def _mapped_errors(key: str) -> Iterator[None]:
-    """obstore's errors, as this project's: missing -> NotFoundError, else StorageError."""
-    try:
-        yield
-    except FileNotFoundError as exc:
-        raise NotFoundError(f"no object {key!r}") from exc
-    except (obstore.exceptions.BaseError, OSError, ValueError) as exc:
-        raise StorageError(f"object store failed on {key!r}: {_first_line(exc)}") from exc
+# How S3, GCS and Azure name a missing bucket (or container) in an error body.
+_NO_BUCKET = ("NoSuchBucket", "ContainerNotFound", "The specified bucket does not exist")
+
+
+def _names_missing_bucket(exc: BaseException | None) -> bool:
+    return any(marker in str(exc) for marker in _NO_BUCKET)
 
 
 class ObstoreBackend(ObjectStore):
     """S3, GCS or Azure through obstore's synchronous functions."""
 
-    def __init__(self, store: ObstoreStore) -> None:
+    def __init__(self, store: ObstoreStore, bucket: str = "") -> None:
         self._store = store
+        self.bucket = bucket
+
+    @contextlib.contextmanager
+    def _mapped_errors(self, key: str) -> Iterator[None]:
+        """obstore's errors, as this project's: a missing key -> NotFoundError, a missing
+        bucket or any other failure -> StorageUnavailableError."""
+        try:
+            yield
+        except (obstore.exceptions.BaseError, OSError, ValueError) as exc:
+            if _names_missing_bucket(exc):
+                raise StorageUnavailableError(
+                    f"object store bucket {self.bucket!r} does not exist"
+                ) from exc
+            if isinstance(exc, FileNotFoundError):
+                raise NotFoundError(f"no object {key!r}") from exc
+            raise StorageUnavailableError(
+                f"object store {self.bucket!r} failed on {key!r}: {_first_line(exc)}"
+            ) from exc
 
     def get(self, key: str) -> bytes:
         check_key(key)
-        with _mapped_errors(key):
+        with self._mapped_errors(key):
             return bytes(obstore.get(self._store, key).bytes())
 
     def _size(self, key: str) -> int:
-        with _mapped_errors(key):
+        with self._mapped_errors(key):
             return obstore.head(self._store, key)["size"]
 
     def get_range(self, key: str, start: int, length: int) -> bytes:
@@ -358,10 +394,10 @@ class ObstoreBackend(ObjectStore):
             self._size(key)
             return b""
         try:
-            with _mapped_errors(key):
+            with self._mapped_errors(key):
                 return bytes(obstore.get_range(self._store, key, start=start, length=length))
-        except StorageError:
-            if start >= self._size(key):
+        except StorageError as exc:
+            if not _names_missing_bucket(exc.__cause__) and start >= self._size(key):
                 return b""
             raise
 
@@ -371,20 +407,20 @@ class ObstoreBackend(ObjectStore):
         if length == 0:  # stores reject an empty suffix range
             self._size(key)
             return b""
-        with _mapped_errors(key):
+        with self._mapped_errors(key):
             return bytes(
                 obstore.get(self._store, key, options={"range": {"suffix": length}}).bytes()
             )
 
     def put(self, key: str, data: bytes) -> None:
         check_key(key)
-        with _mapped_errors(key):
+        with self._mapped_errors(key):
             obstore.put(self._store, key, data, use_multipart=False)
 
     def put_if_absent(self, key: str, data: bytes) -> bool:
         check_key(key)
         try:
-            with _mapped_errors(key):
+            with self._mapped_errors(key):
                 obstore.put(self._store, key, data, mode="create")
         except StorageError as exc:
             if isinstance(exc.__cause__, AlreadyExistsError):
@@ -394,14 +430,14 @@ class ObstoreBackend(ObjectStore):
 
     def delete(self, key: str) -> None:
         check_key(key)
-        with _mapped_errors(key):
+        with self._mapped_errors(key):
             obstore.delete(self._store, key)
 
     def list(self, prefix: str) -> Iterator[ObjectMeta]:
         check_prefix(prefix)
         # obstore matches whole path segments: list the enclosing "directory", filter the rest.
         directory = prefix.rpartition("/")[0] or None
-        with _mapped_errors(prefix):
+        with self._mapped_errors(prefix):
             for batch in obstore.list(self._store, directory, chunk_size=1000):
                 for meta in batch:
                     if meta["path"].startswith(prefix):
@@ -442,6 +478,13 @@ def _open_s3(url: str, env: Mapping[str, str], timeout_s: float | None) -> Obsto
     return from_url(url, config=config, client_options=options, retry_config=_RETRY)
 
 
+def _bucket(scheme: str, netloc: str, path: str) -> str:
+    """The bucket (container) a URL names, for error messages."""
+    if scheme in ("az", "azure"):  # az://account/container/prefix
+        return f"{netloc}/{path.lstrip('/').split('/', 1)[0]}"
+    return netloc
+
+
 def open_store(
     url: str, *, env: Mapping[str, str] | None = None, timeout_s: float | None = None
 ) -> ObjectStore:
@@ -460,10 +503,12 @@ def open_store(
         if scheme == "memory":
             return MemoryStore()
         if scheme in ("s3", "s3a"):
-            return ObstoreBackend(_open_s3(url, os.environ if env is None else env, timeout_s))
+            store = _open_s3(url, os.environ if env is None else env, timeout_s)
+            return ObstoreBackend(store, parts.netloc)
         if scheme in ("gs", "az", "azure", "abfs", "abfss"):
             options = _client_options(timeout_s)
-            return ObstoreBackend(from_url(url, client_options=options, retry_config=_RETRY))
+            store = from_url(url, client_options=options, retry_config=_RETRY)
+            return ObstoreBackend(store, _bucket(scheme, parts.netloc, parts.path))
     except (obstore.exceptions.BaseError, ValueError) as exc:
         if isinstance(exc, InvalidInputError):
             raise

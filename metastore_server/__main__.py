@@ -23,6 +23,7 @@ from graft_core.wire import MAX_ANSWER_BYTES
 from metastore_server.app import Config, create_app
 from metastore_server.local_store import DEFAULT_CHECKPOINT_EVERY, check_data_dir
 from metastore_server.log import DEFAULT_SEGMENT_SIZE
+from metastore_server.objstore_backend import DEFAULT_STORE_TIMEOUT
 
 __all__ = ["main"]
 
@@ -75,6 +76,14 @@ log = logging.getLogger("metastore")
     show_default=True,
     help="Bytes of commits per pull_commits answer (callers follow its `next`).",
 )
+@click.option(
+    "--store-timeout",
+    type=click.FloatRange(min=0.01),
+    envvar="METASTORE_STORE_TIMEOUT",
+    default=DEFAULT_STORE_TIMEOUT,
+    show_default=True,
+    help="Seconds an object-store call may take (--store backends); slower ones answer 503.",
+)
 @receipt_key_options
 @serve_options("METASTORE", default_port=3001)
 def main(
@@ -84,6 +93,7 @@ def main(
     segment_size: int,
     checkpoint_every: int,
     max_answer_bytes: int,
+    store_timeout: float,
     server: ServeOptions,
     receipt_key: ReceiptKey,
 ) -> None:
@@ -106,6 +116,7 @@ def main(
         checkpoint_every=checkpoint_every,
         receipt_key=receipt_key,
         max_answer_bytes=max_answer_bytes,
+        store_timeout_s=store_timeout,
     )
     serve(create_app(config), server, log, owner=owner, **config.describe())
 

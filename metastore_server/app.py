@@ -37,7 +37,7 @@ from metastore_server.catalog import Catalog, RecordStore
 from metastore_server.local_store import DEFAULT_CHECKPOINT_EVERY, LocalRecordStore
 from metastore_server.log import DEFAULT_SEGMENT_SIZE
 from metastore_server.metrics import Metrics
-from metastore_server.objstore_backend import ObjectStoreRecordStore
+from metastore_server.objstore_backend import DEFAULT_STORE_TIMEOUT, ObjectStoreRecordStore
 
 __all__ = ["Config", "create_app"]
 
@@ -58,6 +58,7 @@ class Config:
     checkpoint_every: int = DEFAULT_CHECKPOINT_EVERY
     max_body: int = METASTORE_MAX_BODY
     max_answer_bytes: int = MAX_ANSWER_BYTES
+    store_timeout_s: float = DEFAULT_STORE_TIMEOUT
     # Checks the pagestore's segment receipts on commit and checkpoint (``graft_core.receipts``).
     receipt_key: ReceiptKey = field(kw_only=True)
 
@@ -82,7 +83,12 @@ _ENDPOINT_NAMES = ("snapshot", "pull_graft", "pull_commits", "commit", "checkpoi
 async def _open_store(config: Config, metrics: Metrics) -> RecordStore:
     if config.store_url:
         return await anyio.to_thread.run_sync(
-            partial(ObjectStoreRecordStore.open, config.store_url, cluster_key=config.cluster_key)
+            partial(
+                ObjectStoreRecordStore.open,
+                config.store_url,
+                cluster_key=config.cluster_key,
+                timeout_s=config.store_timeout_s,
+            )
         )
     assert config.data_dir is not None, "the local backend needs a data directory"
     data_dir = config.data_dir

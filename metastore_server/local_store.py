@@ -10,6 +10,7 @@ from __future__ import annotations
 import array
 import asyncio
 import bisect
+import logging
 import uuid
 from dataclasses import dataclass, field
 from functools import partial
@@ -31,6 +32,8 @@ from metastore_server.metrics import Metrics
 from metastore_server.records import LogRecord, decode_record
 
 __all__ = ["LocalRecordStore", "check_data_dir"]
+
+log = logging.getLogger("metastore")
 
 INDEX_NAME = "index.ckpt"
 LOG_NAME = "log"
@@ -172,7 +175,14 @@ class LocalRecordStore:
         self._checkpointed = self._applied
 
     async def _checkpoint_later(self, data: bytes, covers: int) -> None:
-        await anyio.to_thread.run_sync(partial(replace_file, self.index_path, data, durable=True))
+        try:
+            await anyio.to_thread.run_sync(
+                partial(replace_file, self.index_path, data, durable=True)
+            )
+        except OSError as exc:
+            # Only start-up time depends on it: keep serving, try again after more commits.
+            log.warning("writing the index checkpoint failed: %s", exc)
+            return
         self._checkpointed = covers
 
     def _on_batch(self, stats: BatchStats) -> None:
@@ -233,11 +243,15 @@ class LocalRecordStore:
         return found
 
     async def aclose(self) -> None:
-        await self._committer.aclose()
-        if self._checkpointing is not None:
-            await self._checkpointing
-        await anyio.to_thread.run_sync(self.write_index_checkpoint)
-        self.log.close()
+        try:
+            await self._committer.aclose()
+            if self._checkpointing is not None:
+                await self._checkpointing
+            await anyio.to_thread.run_sync(self.write_index_checkpoint)
+        except OSError as exc:
+            log.warning("writing the index checkpoint failed; the next start replays more: %s", exc)
+        finally:
+            self.log.close()
 
 
 def check_data_dir(directory: Path, cluster_key: uuid.UUID | None) -> None:

@@ -15,28 +15,45 @@ at once). Until then this node may still answer reads just below the new horizon
 segments; that is safe as long as GC (DESIGN 9) keeps the segments a checkpoint superseded for a
 grace period longer than ``checkpoint_ttl`` (minutes against one second). Registering a
 checkpoint always lists afresh, so the "not below the current one" check is never stale.
+
+Every call to the store has a deadline (``timeout_s``): a store that stalls answers 503
+``storage_unavailable`` in time instead of holding requests. The worker thread of a call that
+missed its deadline is abandoned; the store's own request timeout ends it.
 """
 
 from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from typing import TypeVar
 
+import anyio
 import anyio.to_thread
 
 from graft_core.cluster import claim_marker
-from graft_core.errors import NotFoundError
+from graft_core.errors import NotFoundError, StorageUnavailableError
 from graft_core.ids import VolumeId
 from graft_core.objstore import ObjectStore, open_store
 from graft_core.wire import encode
 from metastore_server.records import LogRecord, decode_record
 
-__all__ = ["DEFAULT_CHECKPOINT_TTL", "DEFAULT_POLL_INTERVAL", "ObjectStoreRecordStore"]
+__all__ = [
+    "DEFAULT_CHECKPOINT_TTL",
+    "DEFAULT_POLL_INTERVAL",
+    "DEFAULT_STORE_TIMEOUT",
+    "ObjectStoreRecordStore",
+]
+
+T = TypeVar("T")
 
 _MARKERS = "volume-index/"
 DEFAULT_POLL_INTERVAL = 0.05
 DEFAULT_CHECKPOINT_TTL = 1.0
+# Well inside clients' 30 s request timeout, far above a healthy store's round trips.
+DEFAULT_STORE_TIMEOUT = 10.0
 # Cached checkpoint answers kept at most (oldest dropped first): ~200 bytes each.
 _CACHED_CHECKPOINTS = 65536
 
@@ -67,12 +84,14 @@ class ObjectStoreRecordStore:
         cluster_key: uuid.UUID | None = None,
         poll_interval: float = DEFAULT_POLL_INTERVAL,
         checkpoint_ttl: float = DEFAULT_CHECKPOINT_TTL,
+        timeout_s: float = DEFAULT_STORE_TIMEOUT,
     ) -> None:
         self.objects = objects
         # The store's cluster marker: every node over one store serves the same cluster.
         self.cluster_key = claim_marker(objects, cluster_key, "the metastore's object store")
         self.poll_interval: float | None = poll_interval
         self.checkpoint_ttl = checkpoint_ttl
+        self.timeout_s = timeout_s
         # Highest LSN seen per volume: a lower bound (other nodes may have written more).
         self._known: dict[VolumeId, int] = {}
         # Touched on the event loop only (never from worker threads), in insertion order.
@@ -86,18 +105,30 @@ class ObjectStoreRecordStore:
         cluster_key: uuid.UUID | None = None,
         poll_interval: float = DEFAULT_POLL_INTERVAL,
         checkpoint_ttl: float = DEFAULT_CHECKPOINT_TTL,
+        timeout_s: float = DEFAULT_STORE_TIMEOUT,
     ) -> ObjectStoreRecordStore:
-        objects = open_store(url)
+        objects = open_store(url, timeout_s=timeout_s)
         try:
             return cls(
                 objects,
                 cluster_key=cluster_key,
                 poll_interval=poll_interval,
                 checkpoint_ttl=checkpoint_ttl,
+                timeout_s=timeout_s,
             )
         except BaseException:
             objects.close()
             raise
+
+    async def _call(self, call: Callable[[], T]) -> T:
+        """``call()`` in a worker thread, or StorageUnavailableError at the deadline."""
+        try:
+            with anyio.fail_after(self.timeout_s):
+                return await anyio.to_thread.run_sync(call, abandon_on_cancel=True)
+        except TimeoutError as exc:
+            raise StorageUnavailableError(
+                f"the object store did not answer within {self.timeout_s:g} s"
+            ) from exc
 
     def _exists(self, key: str) -> bool:
         try:
@@ -120,7 +151,7 @@ class ObjectStoreRecordStore:
         return latest
 
     async def latest(self, vid: VolumeId) -> int:
-        return await anyio.to_thread.run_sync(self._latest_sync, vid)
+        return await self._call(partial(self._latest_sync, vid))
 
     def _read_sync(self, vid: VolumeId, start: int, end: int) -> list[LogRecord]:
         return [
@@ -129,7 +160,7 @@ class ObjectStoreRecordStore:
         ]
 
     async def read(self, vid: VolumeId, start: int, end: int) -> list[LogRecord]:
-        return await anyio.to_thread.run_sync(self._read_sync, vid, start, end)
+        return await self._call(partial(self._read_sync, vid, start, end))
 
     def _checkpoint_sync(self, vid: VolumeId) -> LogRecord | None:
         lsn = self._newest(f"volumes/{vid}/checkpoint/")
@@ -143,7 +174,7 @@ class ObjectStoreRecordStore:
         listed_at = time.monotonic()
         if not fresh and cached is not None and listed_at - cached.listed_at < self.checkpoint_ttl:
             return cached.record
-        record = await anyio.to_thread.run_sync(self._checkpoint_sync, vid)
+        record = await self._call(partial(self._checkpoint_sync, vid))
         return self._remember(vid, record, listed_at)
 
     def _remember(
@@ -171,7 +202,7 @@ class ObjectStoreRecordStore:
         return won
 
     async def append(self, record: LogRecord) -> bool:
-        won = await anyio.to_thread.run_sync(self._append_sync, record)
+        won = await self._call(partial(self._append_sync, record))
         cached = self._checkpoints.get(record.vid)
         if won and record.kind == "checkpoint" and cached is not None:
             # Honoured here at once; the listing time stays, so other nodes' registrations
@@ -190,7 +221,7 @@ class ObjectStoreRecordStore:
         return found
 
     async def volumes(self, prefix: str, after: VolumeId | None, limit: int) -> list[VolumeId]:
-        return await anyio.to_thread.run_sync(self._volumes_sync, prefix, after, limit)
+        return await self._call(partial(self._volumes_sync, prefix, after, limit))
 
     async def aclose(self) -> None:
         await anyio.to_thread.run_sync(self.objects.close)

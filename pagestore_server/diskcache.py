@@ -3,22 +3,26 @@
 Entries are the frames' stored (compressed, CRC-carrying) bytes, one file each, written to a temp
 name and renamed so a crash never leaves a partial entry under a real name; a reader still checks
 each frame's CRC (``decode_frame``) and discards a bad entry. No fsync: a lost entry is refetched.
+The cache never fails a read: an entry it cannot write (a full disk) or read is a miss.
 Recency lives in memory; after a restart the files are ranked by modification time.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import secrets
 import threading
 from collections import OrderedDict
 from pathlib import Path
 
-from graft_core.errors import StorageError
+from graft_core.files import storage_error
 from pagestore_server.metrics import Metrics
 
 __all__ = ["DiskCache"]
+
+log = logging.getLogger("pagestore")
 
 _TMP_SUFFIX = ".tmp"
 
@@ -37,7 +41,7 @@ class DiskCache:
             root.mkdir(parents=True, exist_ok=True)
             self._load()
         except OSError as exc:
-            raise StorageError(f"cannot open the cache directory {root}: {exc}") from exc
+            raise storage_error(exc, f"cannot open the cache directory {root}") from exc
 
     def _load(self) -> None:
         found: list[tuple[int, str, int]] = []
@@ -65,6 +69,10 @@ class DiskCache:
             return (self.root / key).read_bytes()
         except FileNotFoundError:  # evicted between the lookup and the read
             return None
+        except OSError as exc:
+            log.warning("frame cache entry %s is unreadable, refetched: %s", key, exc)
+            self.discard(key)
+            return None
 
     def put(self, key: str, data: bytes) -> None:
         if len(data) > self.limit:
@@ -74,7 +82,8 @@ class DiskCache:
             tmp.write_bytes(data)
             os.replace(tmp, self.root / key)
         except OSError:
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
             return  # a full or broken cache disk only costs refetches
         with self._lock:
             self._total += len(data) - self._sizes.pop(key, 0)
@@ -99,5 +108,5 @@ class DiskCache:
         self._metrics.cache_bytes.set(self._total)
 
     def _unlink(self, key: str) -> None:
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(OSError):  # gone already, or a broken disk: it stays a miss
             (self.root / key).unlink()

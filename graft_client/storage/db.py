@@ -1,4 +1,12 @@
-"""The client's RocksDB: one database, four column families, atomic batches across them."""
+"""The client's RocksDB: one database, four column families, atomic batches across them.
+
+rocksdict raises plain ``Exception`` for RocksDB errors; every write here raises this project's
+``StorageFullError`` (a full disk or quota) or ``StorageError`` instead. RocksDB stops taking
+writes after a failed WAL write until the database is reopened, so the message says to free
+space and reopen the client. A failed WAL sync leaves writes visible in memory that may not be on
+disk: from then on every read and write fails too, until the client is reopened (and RocksDB
+recovers what is durable).
+"""
 
 from __future__ import annotations
 
@@ -12,7 +20,13 @@ from typing import Any
 
 from rocksdict import Options, Rdict, ReadOptions, WriteBatch
 
-from graft_core.errors import CorruptDataError, DataDirLockedError, StorageError
+from graft_core.errors import (
+    CorruptDataError,
+    DataDirLockedError,
+    GraftError,
+    StorageError,
+    StorageFullError,
+)
 
 __all__ = ["Batch", "LocalDB"]
 
@@ -21,6 +35,28 @@ log = logging.getLogger(__name__)
 FORMAT_KEY = b"format"
 FORMAT_VERSION = b"1"
 _FAMILIES = ("volumes", "latest", "pages", "commits")
+# How RocksDB's IO errors name ENOSPC and EDQUOT.
+_FULL = ("No space left on device", "Disk quota exceeded")
+
+
+def _storage_error(path: Path, what: str, exc: Exception) -> StorageError:
+    text = str(exc)
+    if any(marker in text for marker in _FULL):
+        return StorageFullError(
+            f"{what} in local storage at {path} failed, the disk is full: {text}; "
+            "free space, then reopen the client"
+        )
+    return StorageError(f"{what} in local storage at {path} failed: {text}")
+
+
+@contextmanager
+def _mapped_errors(path: Path, what: str) -> Iterator[None]:
+    try:
+        yield
+    except GraftError:
+        raise
+    except Exception as exc:
+        raise _storage_error(path, what, exc) from exc
 
 
 def _options() -> Options:
@@ -71,13 +107,14 @@ class LocalDB:
                     f"data dir {path.parent} is in use by another graft client "
                     "(in this or another process); close that client first"
                 ) from exc
-            raise StorageError(f"cannot open local storage at {path}: {exc}") from exc
+            raise _storage_error(path, "opening", exc) from exc
         self._families = {name: self._db.get_column_family(name) for name in _FAMILIES}
         self._handles = {name: self._db.get_column_family_handle(name) for name in _FAMILIES}
         self._write_ids = itertools.count(1)
         self._last_write = 0
         self._writing = 0
         self._writing_guard = threading.Lock()
+        self._lost: str | None = None  # why what is in memory may not be durable
         self._check_format()
 
     def _check_format(self) -> None:
@@ -96,18 +133,27 @@ class LocalDB:
     def handle(self, name: str) -> Any:
         return self._handles[name]
 
+    def _check_usable(self) -> None:
+        if self._lost is not None:
+            raise StorageError(
+                f"local storage at {self.path} is unusable until the client is reopened: "
+                f"{self._lost}"
+            )
+
     def get(self, family: str, key: bytes) -> bytes | None:
+        self._check_usable()
         value: bytes | None = self._families[family].get(key)
         return value
 
     def get_meta(self, key: bytes) -> bytes | None:
+        self._check_usable()
         value: bytes | None = self._db.get(key)
         return value
 
     def put_meta(self, key: bytes, value: bytes) -> None:
-        with self._tracked_write():
+        with self._tracked_write("a write"):
             self._db.put(key, value)
-            self._db.flush_wal(True)
+            self._flush_wal()
 
     def batch(self) -> Batch:
         return Batch(self)
@@ -119,22 +165,31 @@ class LocalDB:
         write with ``WriteOptions.sync``, but rocksdict holds the GIL through that one's fsync and
         lets go of it for ``flush_wal``, so other threads (the sync runtime, readers) run meanwhile.
         """
-        with self._tracked_write():
+        with self._tracked_write("a write"):
             self._db.write(batch.batch)
             if sync:
-                self._db.flush_wal(True)
+                self._flush_wal()
 
     def sync_wal(self) -> None:
         """Make every write so far durable (one WAL fsync), such as writes with ``sync=False``."""
-        with self._tracked_write():
+        with self._tracked_write("a sync"):
+            self._flush_wal()
+
+    def _flush_wal(self) -> None:
+        try:
             self._db.flush_wal(True)
+        except Exception as exc:
+            self._lost = f"a WAL sync failed: {exc}"
+            raise
 
     @contextmanager
-    def _tracked_write(self) -> Iterator[None]:
+    def _tracked_write(self, what: str) -> Iterator[None]:
         with self._writing_guard:
             self._writing += 1
         try:
-            yield
+            with _mapped_errors(self.path, what):
+                self._check_usable()
+                yield
         finally:
             # An id never used before (next() is atomic), set once the write has landed.
             self._last_write = next(self._write_ids)
@@ -159,6 +214,7 @@ class LocalDB:
         Only the upper bound is set through ReadOptions: rocksdict's lower-bound setter sets the
         upper bound instead, so callers seek to their start key.
         """
+        self._check_usable()
         opts = ReadOptions()
         if upper_bound is not None:
             opts.set_iterate_upper_bound(upper_bound)
@@ -177,12 +233,14 @@ class LocalDB:
 
     def compact(self) -> None:
         """Ask RocksDB to rewrite its files so deleted versions release disk space."""
-        for fam in self._families.values():
-            fam.compact_range(None, None)
+        with _mapped_errors(self.path, "a compaction"):
+            for fam in self._families.values():
+                fam.compact_range(None, None)
 
     def close(self) -> None:
         # Views must be dropped before close() or RocksDB keeps the LOCK file held.
         self._families.clear()
         self._handles.clear()
-        self._db.close()
+        with _mapped_errors(self.path, "closing"):
+            self._db.close()
         log.debug("closed local storage at %s", self.path)

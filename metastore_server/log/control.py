@@ -4,7 +4,8 @@ Layout: a 64-byte block ``magic | format version u32 | created ms u64 | cluster 
 | crc32c u32`` and two state slots of ``SLOT_SIZE`` bytes at fixed offsets. A slot is ``sequence
 u64 | length u32 | crc32c u32 | msgpack state``, the CRC covering sequence, length and state.
 Updates go to the slot not holding the newest state, so a write torn by a crash leaves the other
-(previous) state intact and readable.
+(previous) state intact and readable. A failed write (short, full disk, failed fsync) leaves the
+state in memory and the sequence as they were, so the next write goes to the same slot again.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import crc32c
 import msgspec
 
 from graft_core.errors import CorruptDataError, StorageError, WrongClusterError
-from graft_core.files import fsync_dir
+from graft_core.files import fsync_dir, write_at
 
 __all__ = ["ControlFile", "LogState", "SegmentMeta", "WrongClusterError"]
 
@@ -90,12 +91,17 @@ class ControlFile:
         head = _BLOCK.pack(MAGIC, FORMAT_VERSION, created_ms, cluster_key.bytes, 0)[:-4]
         tmp = path.with_suffix(".tmp")
         fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
-        os.pwrite(fd, head + struct.pack(">I", crc32c.crc32c(head)), 0)
         control = cls(path, fd, cluster_key, created_ms)
-        # The first state goes in before the rename: a control file is never seen without one.
-        control.write(LogState())
-        os.rename(tmp, path)
-        fsync_dir(path.parent)
+        try:
+            write_at(fd, head + struct.pack(">I", crc32c.crc32c(head)), 0)
+            # The first state goes in before the rename: a control file is never seen without one.
+            control.write(LogState())
+            os.rename(tmp, path)
+            fsync_dir(path.parent)
+        except BaseException:
+            control.close()
+            tmp.unlink(missing_ok=True)
+            raise
         return control
 
     def _read_slot(self, slot: int) -> tuple[int, LogState] | None:
@@ -125,7 +131,7 @@ class ControlFile:
         sequence = self._sequence + 1
         slot = sequence % 2
         record = _SLOT.pack(sequence, len(payload), _slot_crc(sequence, payload)) + payload
-        os.pwrite(self._fd, record, BLOCK_SIZE + slot * SLOT_SIZE)
+        write_at(self._fd, record, BLOCK_SIZE + slot * SLOT_SIZE)
         os.fsync(self._fd)
         self._sequence = sequence
         self.state = state

@@ -8,6 +8,7 @@ durable entry unapplied).
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from metastore_server.log.wal import Log
 __all__ = ["BatchStats", "GroupCommitter"]
 
 T = TypeVar("T")
+log = logging.getLogger("metastore")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +72,11 @@ class GroupCommitter:
         started = time.perf_counter()
         try:
             first = await anyio.to_thread.run_sync(self._log.append, [p.payload for p in batch])
-        except GraftError as exc:
+        except Exception as exc:
+            # Whatever failed, the committer must live on: later appends may well succeed.
+            if not isinstance(exc, GraftError):
+                log.exception("commit log append failed")
+                exc = StorageError(f"commit log append failed: {exc}")
             for item in batch:
                 item.future.set_exception(exc)
             return

@@ -4,21 +4,28 @@ Entries are numbered from 1. The newest segment is the active one; when it passe
 ``segment_size`` it is sealed with an index frame (entry offsets) and a new segment starts. The
 control file lists the segments, so opening the log only scans the active segment's tail and
 never reads sealed segments until an entry in them is needed.
+
+A failed append (a short write, a full disk, a failed fsync) is cut off the file again before
+anything else is appended, so what the log holds in memory is always what is durable on disk.
+A batch that was synced stays acknowledged even if sealing its segment then fails: the seal is
+retried by the next append.
 """
 
 from __future__ import annotations
 
 import array
 import bisect
+import contextlib
+import logging
 import os
 import threading
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from graft_core.errors import CorruptDataError, NotFoundError, StorageError
 from graft_core.failpoints import failpoint
-from graft_core.files import fsync_dir, make_dirs
+from graft_core.files import fsync_dir, make_dirs, storage_error, write_at
 from metastore_server.log.control import ControlFile, LogState, SegmentMeta
 from metastore_server.log.format import (
     FRAME_ENTRY,
@@ -37,6 +44,8 @@ __all__ = ["DEFAULT_SEGMENT_SIZE", "Log"]
 
 DEFAULT_SEGMENT_SIZE = 64 << 20
 CONTROL_NAME = "control"
+
+log = logging.getLogger("metastore")
 
 
 def _segment_name(segment_id: int) -> str:
@@ -102,7 +111,8 @@ class Log:
         self._segment_size = segment_size
         self._segments: list[_Segment] = []
         self._append_lock = threading.Lock()
-        self._broken: str | None = None
+        # A segment that may hold bytes past its size from a failed append, until cut off.
+        self._torn: _Segment | None = None
 
     # --- open and recover ----------------------------------------------------------------------
 
@@ -114,14 +124,15 @@ class Log:
         cluster_key: uuid.UUID | None = None,
         segment_size: int = DEFAULT_SEGMENT_SIZE,
     ) -> Log:
-        make_dirs(directory)
-        control = ControlFile.open(directory / CONTROL_NAME, cluster_key)
-        log = cls(directory, control, segment_size)
-        try:
-            log._recover()
-        except BaseException:
-            log.close()
-            raise
+        with _mapped_errors(f"opening the commit log in {directory} failed"):
+            make_dirs(directory)
+            control = ControlFile.open(directory / CONTROL_NAME, cluster_key)
+            log = cls(directory, control, segment_size)
+            try:
+                log._recover()
+            except BaseException:
+                log.close()
+                raise
         return log
 
     @property
@@ -149,37 +160,57 @@ class Log:
             fsync_dir(self.directory)
         for meta in state.segments:
             path = self.directory / _segment_name(meta.segment_id)
-            if not meta.sealed and _never_appended(path):
-                # Its creation may have been cut short by a crash: there is nothing to lose.
-                self._create_file(path, meta)
-            self._segments.append(_Segment(path, meta, os.open(path, os.O_RDWR)))
+            # The active segment's creation may have been cut short (by a crash or a full
+            # disk): then it holds nothing to lose and gets its header written afresh.
+            flags = os.O_RDWR if meta.sealed else os.O_RDWR | os.O_CREAT
+            self._segments.append(_Segment(path, meta, os.open(path, flags, 0o644)))
         if not self._segments:
-            self._start_segment(1, 1, state)
+            self._start_segment(1, 1)
             return
+        # What is left to write here is retried by the first append if it fails now: a full
+        # disk must not keep the log from opening.
         active = self._segments[-1]
+        # A seal reaches the control file only together with the next segment's entry.
         assert not active.meta.sealed
-        if self._scan_active(active):
+        if _never_appended(active.path):
+            active.offsets = array.array("Q")
+            self._retry_later(self._init_file, active)
+        elif self._scan_active(active):
             self._seal_recovered(active)
+            self._retry_later(self._start_next, active)
 
-    def _create_file(self, path: Path, meta: SegmentMeta) -> None:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+    def _retry_later(self, step: Callable[[_Segment], None], segment: _Segment) -> None:
         try:
-            os.pwrite(fd, pack_header(SegmentHeader(meta.base_index, meta.segment_id)), 0)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        fsync_dir(self.directory)
+            step(segment)
+        except (OSError, StorageError) as exc:
+            log.warning("log segment %s: %s, retried by the next append", segment.path, exc)
 
-    def _start_segment(self, segment_id: int, base_index: int, state: LogState) -> None:
-        """Record a new active segment in the control file, then create its file."""
-        meta = SegmentMeta(segment_id=segment_id, base_index=base_index)
-        self._control.write(LogState(head_index=state.head_index, segments=[*state.segments, meta]))
-        path = self.directory / _segment_name(segment_id)
-        self._create_file(path, meta)
-        segment = _Segment(path, meta, os.open(path, os.O_RDWR))
-        segment.offsets = array.array("Q")
+    def _init_file(self, segment: _Segment) -> None:
+        """Write a new segment's header (again, if a first try failed part way)."""
+        meta = segment.meta
+        write_at(segment.fd, pack_header(SegmentHeader(meta.base_index, meta.segment_id)), 0)
+        os.fsync(segment.fd)
+        fsync_dir(self.directory)
         segment.size = HEADER_SIZE
+
+    def _start_segment(self, segment_id: int, base_index: int) -> None:
+        """Record a new active segment in the control file, then create its file.
+
+        Safe to repeat after a failure: a segment the control file already lists is not added
+        again, and its file is created afresh (it holds no entries yet).
+        """
+        state = self._control.state
+        meta = SegmentMeta(segment_id=segment_id, base_index=base_index)
+        if state.segments[-1:] == [meta]:
+            meta = state.segments[-1]
+        else:
+            segments = [*state.segments, meta]
+            self._control.write(LogState(head_index=state.head_index, segments=segments))
+        path = self.directory / _segment_name(segment_id)
+        segment = _Segment(path, meta, os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644))
+        segment.offsets = array.array("Q")
         self._segments.append(segment)
+        self._init_file(segment)
 
     def _scan_active(self, segment: _Segment) -> bool:
         """Keep the batches whose commit frame is intact and cut the rest; True if sealed."""
@@ -194,15 +225,17 @@ class Log:
             offsets.extend(batch.entries)
             sealed_at = batch.index_at or sealed_at
             good = batch.end
-        if good < len(data):
-            self._cut_torn_tail(segment, data, good)
         segment.offsets = offsets
         segment.size = good
+        if good < len(data):
+            self._check_torn_tail(segment, data, good)
+            self._torn = segment
+            self._retry_later(self._cut_back, segment)
         if sealed_at:
             segment.meta.index_offset = sealed_at
         return bool(sealed_at)
 
-    def _cut_torn_tail(self, segment: _Segment, data: bytes, good: int) -> None:
+    def _check_torn_tail(self, segment: _Segment, data: bytes, good: int) -> None:
         # Each batch is synced before the next is written, so only the last one can be torn:
         # an intact batch after a bad one means damage to acknowledged entries.
         for pos in range(good + FRAME_HEADER, len(data), FRAME_HEADER):
@@ -211,15 +244,17 @@ class Log:
                     f"{segment.path}: the batch at offset {good} is damaged but the one at "
                     f"offset {pos} after it is intact; refusing to drop acknowledged entries"
                 )
-        os.ftruncate(segment.fd, good)
-        os.fsync(segment.fd)
 
     def _seal_recovered(self, segment: _Segment) -> None:
         assert segment.offsets is not None
         meta = segment.meta
         meta.sealed = True
         meta.last_index = meta.base_index + len(segment.offsets) - 1
-        self._start_segment(meta.segment_id + 1, meta.last_index + 1, self._control.state)
+
+    def _start_next(self, sealed: _Segment) -> None:
+        meta = sealed.meta
+        assert meta.sealed
+        self._start_segment(meta.segment_id + 1, meta.last_index + 1)
 
     # --- queries -------------------------------------------------------------------------------
 
@@ -241,14 +276,17 @@ class Log:
             )
         bases = [s.meta.base_index for s in self._segments]
         segment = self._segments[bisect.bisect_right(bases, index) - 1]
-        offsets = segment.offsets if not segment.meta.sealed else segment.load_index()
-        assert offsets is not None
-        offset = offsets[index - segment.meta.base_index]
-        head = os.pread(segment.fd, FRAME_HEADER, offset)
-        parsed = parse_frame_header(head) if len(head) == FRAME_HEADER else None
-        if parsed is None or parsed[0] != FRAME_ENTRY:
-            raise CorruptDataError(f"{segment.path}: entry {index} at offset {offset} is corrupt")
-        payload = os.pread(segment.fd, parsed[1], offset + FRAME_HEADER)
+        with _mapped_errors(f"reading log entry {index} failed"):
+            offsets = segment.offsets if not segment.meta.sealed else segment.load_index()
+            assert offsets is not None
+            offset = offsets[index - segment.meta.base_index]
+            head = os.pread(segment.fd, FRAME_HEADER, offset)
+            parsed = parse_frame_header(head) if len(head) == FRAME_HEADER else None
+            if parsed is None or parsed[0] != FRAME_ENTRY:
+                raise CorruptDataError(
+                    f"{segment.path}: entry {index} at offset {offset} is corrupt"
+                )
+            payload = os.pread(segment.fd, parsed[1], offset + FRAME_HEADER)
         if len(payload) != parsed[1]:
             raise CorruptDataError(f"{segment.path}: entry {index} is truncated")
         return payload
@@ -263,11 +301,13 @@ class Log:
     # --- writes --------------------------------------------------------------------------------
 
     def append(self, entries: Sequence[bytes]) -> int:
-        """Durably append a batch (one write, one fsync); returns the index of its first entry."""
+        """Durably append a batch (one write, one fsync); returns the index of its first entry.
+
+        ``StorageError`` (``StorageFullError`` for a full disk) means nothing was appended.
+        """
         assert entries
-        with self._append_lock:
-            if self._broken is not None:
-                raise StorageError(f"commit log is unavailable: {self._broken}")
+        with self._append_lock, _mapped_errors("commit log write failed"):
+            self._make_ready()
             active = self._segments[-1]
             assert active.offsets is not None
             first = self.last_index + 1
@@ -276,27 +316,39 @@ class Log:
             active.offsets.extend(active.size + r for r in rel)
             active.size += len(body)
             if active.size >= self._segment_size:
-                self._seal(active)
+                # The batch is durable and acknowledged whatever happens to the seal.
+                self._retry_later(self._seal, active)
             return first
+
+    def _make_ready(self) -> None:
+        """Finish what a failed append or seal left undone, before anything else is written."""
+        if self._torn is not None:
+            self._cut_back(self._torn)
+        if self._segments[-1].meta.sealed:
+            self._start_next(self._segments[-1])
+        active = self._segments[-1]
+        if active.size < HEADER_SIZE:
+            self._init_file(active)
+        if active.size >= self._segment_size:
+            self._seal(active)
 
     def _write(self, segment: _Segment, body: bytes) -> None:
         try:
-            os.pwrite(segment.fd, body, segment.size)
+            write_at(segment.fd, body, segment.size)
             failpoint("log.before_fsync")
             os.fdatasync(segment.fd)
-        except OSError as exc:
-            self._rollback(segment, exc)
-            raise StorageError(f"commit log write failed: {exc}") from exc
+        except Exception:
+            # After a failed fsync nothing written since the last good one counts as durable.
+            self._torn = segment
+            with contextlib.suppress(OSError):  # else the next append cuts it back first
+                self._cut_back(segment)
+            raise
         failpoint("log.after_fsync")
 
-    def _rollback(self, segment: _Segment, exc: OSError) -> None:
-        try:
-            os.ftruncate(segment.fd, segment.size)
-            os.fsync(segment.fd)
-        except OSError:
-            # The file may hold a batch we told nobody about; stop appending until a restart
-            # lets recovery decide from the bytes on disk.
-            self._broken = str(exc)
+    def _cut_back(self, segment: _Segment) -> None:
+        os.ftruncate(segment.fd, segment.size)
+        os.fsync(segment.fd)
+        self._torn = None
 
     def _seal(self, segment: _Segment) -> None:
         assert segment.offsets is not None
@@ -308,11 +360,12 @@ class Log:
         meta.sealed = True
         meta.last_index = meta.base_index + len(segment.offsets) - 1
         meta.index_offset = index_offset
-        self._start_segment(meta.segment_id + 1, meta.last_index + 1, self._control.state)
+        self._start_next(segment)
 
     def truncate_head(self, index: int) -> None:
         """Forget entries below ``index``; whole sealed segments below it are deleted."""
-        with self._append_lock:
+        with self._append_lock, _mapped_errors("commit log head truncation failed"):
+            self._make_ready()
             if not self.first_index <= index <= self.last_index + 1:
                 raise NotFoundError(f"cannot truncate the head to {index}")
             doomed = [s for s in self._segments[:-1] if s.meta.last_index < index]
@@ -330,6 +383,14 @@ class Log:
             os.close(segment.fd)
         self._segments = []
         self._control.close()
+
+
+@contextlib.contextmanager
+def _mapped_errors(what: str) -> Iterator[None]:
+    try:
+        yield
+    except OSError as exc:
+        raise storage_error(exc, what) from exc
 
 
 def _never_appended(path: Path) -> bool:

@@ -101,3 +101,13 @@ def test_package_reexports_errors() -> None:
     for name in errors.__all__:
         assert getattr(graft_core, name) is getattr(errors, name)
         assert name in graft_core.__all__
+
+
+def test_full_and_unavailable_storage_are_503_storage_errors_rebuilt_from_their_code() -> None:
+    for cls, code in (
+        (errors.StorageFullError, "storage_full"),
+        (errors.StorageUnavailableError, "storage_unavailable"),
+    ):
+        assert issubclass(cls, StorageError)
+        assert (cls.code, cls.http_status) == (code, 503)
+        assert errors.error_for_code(code) is cls

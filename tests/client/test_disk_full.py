@@ -1,0 +1,106 @@
+"""The client's RocksDB on a real 3 MB tmpfs that fills up: typed errors, nothing acknowledged lost.
+
+A commit on the full disk raises ``StorageFullError`` (not rocksdict's bare ``Exception``) and
+commits nothing; what was committed before stays readable. RocksDB refuses writes until it is
+reopened, so after space is freed the client is closed (its close reports the earlier failure,
+typed, and still releases the data dir) and reopened, and then holds every acknowledged commit
+and commits again.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from graft_client import Client
+from graft_client.volume import Volume
+from graft_core.errors import StorageError, StorageFullError
+from graft_core.types import PAGE_SIZE
+from tests.support.tmpfs import Filler, small_tmpfs
+
+PAGES = 24
+
+
+def _commit(volume: Volume, acked: dict[int, bytes]) -> None:
+    pages = {idx: os.urandom(PAGE_SIZE) for idx in range(1, PAGES + 1)}
+    writer = volume.writer()
+    for idx, data in pages.items():
+        writer.write(idx, data)
+    writer.commit()
+    acked.clear()
+    acked.update(pages)
+
+
+def _check(volume: Volume, acked: dict[int, bytes], lsn: int) -> None:
+    reader = volume.reader()
+    try:
+        assert reader.snapshot is not None and reader.snapshot.lsn == lsn
+        assert {idx: reader.read(idx) for idx in acked} == acked
+    finally:
+        reader.close()
+
+
+def test_a_full_disk_gives_typed_errors_and_loses_no_commit(tmp_path: Path) -> None:
+    with small_tmpfs(tmp_path / "disk") as disk:
+        filler = Filler(disk / "filler")
+        acked: dict[int, bytes] = {}
+        client = Client(disk / "client")
+        volume = client.create_volume()
+        _commit(volume, acked)
+        filler.fill()
+        for _ in range(3):
+            with pytest.raises(StorageFullError) as info:
+                _commit(volume, {})
+            assert info.value.http_status == 503
+        _check(volume, acked, 1)
+        with pytest.raises(StorageFullError):
+            Client(disk / "another")
+
+        filler.free()
+        with pytest.raises(StorageFullError, match="reopen the client"):
+            client.close()
+        client.close()  # it was closed all the same
+
+        with Client(disk / "client") as reopened:
+            volume = reopened.open_volume(volume.vid)
+            _check(volume, acked, 1)
+            _commit(volume, acked)
+            _check(volume, acked, 2)
+
+
+class _WalSyncFails:
+    """The client's rocksdict handle, except that syncing the WAL fails (as on EIO)."""
+
+    def __init__(self, db: object) -> None:
+        self.db = db
+
+    def flush_wal(self, sync: bool) -> None:
+        raise Exception("IO error: Input/output error: While fsync a file: 000004.log")
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.db, name)
+
+
+def test_after_a_failed_wal_sync_nothing_reads_what_may_not_be_durable(tmp_path: Path) -> None:
+    acked: dict[int, bytes] = {}
+    client = Client(tmp_path / "client")
+    volume = client.create_volume()
+    _commit(volume, acked)
+    local = client._db
+    assert local is not None
+    local._db = _WalSyncFails(local._db)  # type: ignore[assignment]
+    with pytest.raises(StorageError, match="Input/output error"):
+        _commit(volume, {})
+    # The commit is in RocksDB's memory but maybe not on disk: no reader may see it.
+    with pytest.raises(StorageError, match="unusable until the client is reopened"):
+        volume.reader()
+    client.close()
+
+    with Client(tmp_path / "client") as reopened:
+        volume = reopened.open_volume(volume.vid)
+        snapshot = volume.snapshot()
+        assert snapshot is not None and snapshot.lsn in (1, 2)  # what RocksDB found durable
+        _commit(volume, acked)
+        _check(volume, acked, snapshot.lsn + 1)
