@@ -32,7 +32,7 @@ import apsw
 from graft_client.reader import VolumeReader
 from graft_client.sqlite import errors
 from graft_client.sqlite.locks import WriterSlot
-from graft_core.errors import ConcurrentWriteError
+from graft_core.errors import ConcurrentWriteError, StorageError, StorageFullError
 from graft_core.types import PAGE_SIZE, RemoteMapping, Snapshot
 
 if TYPE_CHECKING:
@@ -279,6 +279,11 @@ class VolumeFile(apsw.VFSFile):
                 "ran); it was rolled back: retry it"
             )
             raise self._busy(self._doomed, apsw.SQLITE_BUSY_SNAPSHOT) from exc
+        except StorageError as exc:
+            # As a native file's full disk: SQLite rolls the transaction back and says why.
+            self._doomed = f"this write transaction could not be stored: {exc}"
+            code = apsw.SQLITE_FULL if isinstance(exc, StorageFullError) else apsw.SQLITE_IOERR
+            raise errors.with_reason(code, self._doomed) from exc
         self._committed = True
 
     def _commit_writer(self, writer: VolumeWriter) -> None:
