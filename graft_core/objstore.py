@@ -113,7 +113,12 @@ class ObjectStore(Closing):
 
     @abc.abstractmethod
     def put_if_absent(self, key: str, data: bytes) -> bool:
-        """Atomic create-only write: True if this call created ``key``, False if it existed."""
+        """Atomic create-only write: True if this call created ``key``, False if it existed.
+
+        A call whose request landed but whose answer was lost still answers True: remote stores
+        read the object back, so they also answer True when ``key`` already held exactly
+        ``data`` (callers write unique bytes: a retried write of them is this write).
+        """
 
     @abc.abstractmethod
     def delete(self, key: str) -> None:
@@ -387,9 +392,15 @@ class ObstoreBackend(ObjectStore):
             with _mapped_errors(key):
                 obstore.put(self._store, key, data, mode="create")
         except StorageError as exc:
-            if isinstance(exc.__cause__, AlreadyExistsError):
-                return False
-            raise
+            # "Exists" may come from obstore's retry of this PUT after the first attempt created
+            # the object and its answer was lost; a failure may likewise follow a PUT that
+            # landed. Either way the stored bytes tell whether this write is the one there.
+            try:
+                return self.get(key) == data
+            except NotFoundError:
+                if isinstance(exc.__cause__, AlreadyExistsError):
+                    return False  # created by another writer, and deleted since
+                raise exc from exc.__cause__
         return True
 
     def delete(self, key: str) -> None:

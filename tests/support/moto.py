@@ -64,11 +64,8 @@ class MotoS3:
         self.process.wait()
 
 
-def _moto_command() -> list[str]:
-    script = Path(sys.executable).with_name("moto_server")
-    if script.exists():
-        return [str(script)]
-    return [sys.executable, "-m", "moto.server"]
+# The repository root: ``-m tests.support.moto_atomic`` runs from there.
+_ROOT = Path(__file__).resolve().parents[2]
 
 
 def _drain(stream: IO[str], lines: queue.Queue[str]) -> None:
@@ -103,7 +100,9 @@ def _wait_for_endpoint(process: subprocess.Popen[str], lines: queue.Queue[str]) 
 
 def start_moto_server() -> MotoS3:
     process = subprocess.Popen(
-        [*_moto_command(), "-H", "127.0.0.1", "-p", "0"],
+        # moto_server with S3's atomic conditional writes (see tests/support/moto_atomic.py).
+        [sys.executable, "-m", "tests.support.moto_atomic", "-H", "127.0.0.1", "-p", "0"],
+        cwd=_ROOT,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

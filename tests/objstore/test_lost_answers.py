@@ -1,0 +1,62 @@
+"""A create-only PUT to S3 whose answer is lost: the stored object, not the lost answer, decides.
+
+obstore retries a PUT whose answer never came (4 attempts in all). When the first attempt created
+the object, the retry is told "exists": ``put_if_absent`` must still answer True (this write is
+the one stored), and False only when another writer's object is there. The metastore's commit
+fence, its checkpoints and every segment write rely on that answer.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from graft_core.errors import StorageError
+from graft_core.objstore import ObjectStore, open_store
+from tests.support.faultproxy import Fault, FaultProxy, Rule
+from tests.support.moto import MotoS3
+
+ATTEMPTS = 4  # obstore's first PUT and its 3 retries (graft_core.objstore._RETRY)
+KEY = "volumes/v/log/0000000000000008"
+
+
+@pytest.fixture
+def proxy(moto_s3: MotoS3) -> Iterator[FaultProxy]:
+    with FaultProxy(moto_s3.endpoint) as started:
+        yield started
+
+
+@pytest.fixture
+def store(moto_s3: MotoS3, proxy: FaultProxy) -> Iterator[ObjectStore]:
+    url = moto_s3.make_bucket(f"lost-{uuid.uuid4().hex[:12]}")
+    with open_store(url, env=dict(moto_s3.env, AWS_ENDPOINT_URL=proxy.url)) as opened:
+        yield opened
+
+
+@pytest.mark.parametrize("lost", [1, ATTEMPTS])
+def test_a_create_whose_answers_are_lost_is_still_won(
+    store: ObjectStore, proxy: FaultProxy, lost: int
+) -> None:
+    proxy.script(Rule(f"/{KEY}", Fault.DROP_RESPONSE, times=lost, method="PUT"))
+    assert store.put_if_absent(KEY, b"ours") is True
+    assert proxy.stats().count(Fault.DROP_RESPONSE) == lost
+    assert store.get(KEY) == b"ours"
+    assert store.put_if_absent(KEY, b"a later writer") is False
+
+
+def test_a_lost_answer_over_another_writers_object_is_lost(
+    store: ObjectStore, proxy: FaultProxy
+) -> None:
+    assert store.put_if_absent(KEY, b"theirs") is True
+    proxy.script(Rule(f"/{KEY}", Fault.DROP_RESPONSE, times=ATTEMPTS, method="PUT"))
+    assert store.put_if_absent(KEY, b"ours") is False
+    assert store.get(KEY) == b"theirs"
+
+
+def test_a_create_that_never_arrived_fails(store: ObjectStore, proxy: FaultProxy) -> None:
+    proxy.script(Rule(f"/{KEY}", Fault.RESET, times=ATTEMPTS, method="PUT"))
+    with pytest.raises(StorageError, match="PUT"):
+        store.put_if_absent(KEY, b"ours")
+    assert list(store.list("volumes/")) == []
