@@ -1,5 +1,8 @@
 """A real S3 endpoint for tests: ``moto_server`` as a subprocess on loopback.
 
+It runs through ``tests.support.moto_atomic``, which makes each conditional write's check and
+store one step as on S3 (plain moto lets two simultaneous create-only PUTs both win).
+
 The server binds an ephemeral port (``-p 0``) and announces it on stderr; a thread keeps draining
 stderr for the life of the process, because moto logs every request there and a full pipe would
 stall it.
