@@ -270,6 +270,7 @@ class LocalStore(ObjectStore):
         try:
             make_dirs(path.parent)
             tmp = self._write_temp(data)
+            created = True
             try:
                 if replace:
                     os.replace(tmp, path)
@@ -277,11 +278,13 @@ class LocalStore(ObjectStore):
                     try:
                         os.link(tmp, path)
                     except FileExistsError:
-                        return False
+                        created = False
             finally:
                 tmp.unlink(missing_ok=True)
+            # Also when the key existed: its writer may have failed at this sync, unanswered,
+            # and callers act on the object found (a retried commit is answered as a replay).
             fsync_dir(path.parent)
-            return True
+            return created
         except (IsADirectoryError, NotADirectoryError) as exc:
             raise InvalidInputError(f"key {key!r} collides with another key's path") from exc
         except OSError as exc:
