@@ -122,7 +122,12 @@ class ObjectStore(Closing):
 
     @abc.abstractmethod
     def put_if_absent(self, key: str, data: bytes) -> bool:
-        """Atomic create-only write: True if this call created ``key``, False if it existed."""
+        """Atomic create-only write: True if this call created ``key``, False if it existed.
+
+        A call whose request landed but whose answer was lost still answers True: remote stores
+        read the object back, so they also answer True when ``key`` already held exactly
+        ``data`` (callers write unique bytes: a retried write of them is this write).
+        """
 
     @abc.abstractmethod
     def delete(self, key: str) -> None:
@@ -274,6 +279,7 @@ class LocalStore(ObjectStore):
         try:
             make_dirs(path.parent)
             tmp = self._write_temp(data)
+            created = True
             try:
                 if replace:
                     os.replace(tmp, path)
@@ -281,11 +287,13 @@ class LocalStore(ObjectStore):
                     try:
                         os.link(tmp, path)
                     except FileExistsError:
-                        return False
+                        created = False
             finally:
                 tmp.unlink(missing_ok=True)
-            self._sync_new_name(path, created=not replace)
-            return True
+            # Also when the key existed: its writer may have failed at this sync, unanswered,
+            # and callers act on the object found (a retried commit is answered as a replay).
+            self._sync_new_name(path, created=created and not replace)
+            return created
         except (IsADirectoryError, NotADirectoryError) as exc:
             raise InvalidInputError(f"key {key!r} collides with another key's path") from exc
         except OSError as exc:
@@ -423,9 +431,15 @@ class ObstoreBackend(ObjectStore):
             with self._mapped_errors(key):
                 obstore.put(self._store, key, data, mode="create")
         except StorageError as exc:
-            if isinstance(exc.__cause__, AlreadyExistsError):
-                return False
-            raise
+            # "Exists" may come from obstore's retry of this PUT after the first attempt created
+            # the object and its answer was lost; a failure may likewise follow a PUT that
+            # landed. Either way the stored bytes tell whether this write is the one there.
+            try:
+                return self.get(key) == data
+            except NotFoundError:
+                if isinstance(exc.__cause__, AlreadyExistsError):
+                    return False  # created by another writer, and deleted since
+                raise exc from exc.__cause__
         return True
 
     def delete(self, key: str) -> None:

@@ -31,6 +31,7 @@ from graft_core.wire import (
 )
 from metastore_server.objstore_backend import DEFAULT_CHECKPOINT_TTL, DEFAULT_POLL_INTERVAL
 from tests.metastore.conftest import MetaClient, expect_error, metastore_command
+from tests.support.faultproxy import Fault, FaultProxy, Rule
 from tests.support.moto import MotoS3
 from tests.support.receipts import signed
 from tests.support.servers import ServerProcess, running_server
@@ -184,3 +185,28 @@ def test_checkpoint_through_another_node_is_honoured_within_the_ttl(
     writer.call("checkpoint", CheckpointRequest(vid=vid, lsn=3, segments=segs), SnapshotInfo)
     again = CheckpointRequest(vid=vid, lsn=2, segments=segs)
     expect_error(InvalidInputError, reader.call, "checkpoint", again, SnapshotInfo)
+
+
+def test_commit_and_checkpoint_whose_store_answers_were_lost_are_answered_as_stored(
+    tmp_path: Path, moto_s3: MotoS3
+) -> None:
+    """The store created the object, then its answers were lost (the first attempt's only, or
+    every attempt's): the record holds this request, so the answer is success, not 503 or 409."""
+    bucket = moto_s3.make_bucket(f"lost-{secrets.token_hex(4)}")
+    with FaultProxy(moto_s3.endpoint) as proxy:
+        env = dict(moto_s3.env, AWS_ENDPOINT_URL=proxy.url)
+        with running_server(metastore_command("--store", bucket), tmp_path, env) as server:
+            client, vid = MetaClient(server.url), VolumeId.random()
+            proxy.script(Rule(f"/log/{1:016x}", Fault.DROP_RESPONSE, times=4, method="PUT"))
+            assert client.commit(vid, None).lsn == 1
+            for lsn in (2, 3):
+                client.commit(vid, lsn - 1, pages=(lsn,))
+            proxy.script(Rule(f"/checkpoint/{2:016x}", Fault.DROP_RESPONSE, method="PUT"))
+            segs = signed(vid, [SegmentRef(SegmentId.random(), Graft([1, 2]))])
+            checkpoint = CheckpointRequest(vid=vid, lsn=2, segments=segs)
+            assert client.call("checkpoint", checkpoint, SnapshotInfo).lsn == 2
+            assert proxy.stats().count(Fault.DROP_RESPONSE) == 5
+            below = SnapshotRequest(vid=vid, lsn=1)
+            expect_error(SnapshotNotFoundError, client.call, "snapshot", below, SnapshotInfo)
+            expect_error(CommitRejectedError, client.commit, vid, 2)
+            assert client.commit(vid, 3).lsn == 4

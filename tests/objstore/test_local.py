@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import socket
 import time
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from graft_core import objstore
 from graft_core.errors import InvalidInputError, StorageError
 from graft_core.objstore import LocalStore, MemoryStore, ObstoreBackend, open_store
 
@@ -96,3 +98,27 @@ def test_unreachable_s3_is_a_storage_error() -> None:
         with pytest.raises(StorageError):
             store.put_if_absent("segments/x", b"x")
         assert time.monotonic() - started < 30
+
+
+def test_put_if_absent_syncs_an_object_it_finds_before_answering(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write whose directory sync failed was not acknowledged, and its object is removed; one
+    left behind anyway (a crash before the sync) is synced before a retry hears "exists", which
+    the metastore acknowledges as a replay: the entry must be durable first."""
+    store = LocalStore(tmp_path)
+    key, log_dir = "volumes/v/log/1", store.root / "volumes" / "v" / "log"
+
+    def failing(directory: Path) -> None:
+        raise OSError(errno.EIO, "injected", str(directory))
+
+    monkeypatch.setattr(objstore, "fsync_dir", failing)
+    with pytest.raises(StorageError):
+        store.put_if_absent(key, b"ours")
+    assert not (log_dir / "1").exists()
+
+    (log_dir / "1").write_bytes(b"ours")  # as a writer that crashed before its sync left it
+    synced: list[Path] = []
+    monkeypatch.setattr(objstore, "fsync_dir", synced.append)
+    assert store.put_if_absent(key, b"ours") is False
+    assert synced == [log_dir]

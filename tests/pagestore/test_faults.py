@@ -9,9 +9,13 @@ from pathlib import Path
 import pytest
 
 from graft_core.errors import CorruptSegmentError, GraftError
-from graft_core.ids import VolumeId
+from graft_core.ids import SegmentId, VolumeId
+from graft_core.objstore import open_store
+from pagestore_server.metrics import Metrics
+from pagestore_server.store import SegmentStore, segment_key
 from tests.pagestore.cluster import running_cluster
 from tests.pagestore.faulty_s3 import faulty_s3
+from tests.support.faultproxy import Fault, FaultProxy, Rule
 from tests.support.moto import MotoS3
 from tests.support.sqlite_pages import sqlite_pages
 
@@ -47,3 +51,20 @@ def test_store_faults_give_503_and_never_a_wrong_page(moto_s3: MotoS3, tmp_path:
             proxy.set_mode("ok")  # the server stayed up and serves every page correctly
             for wanted in frames:
                 assert http.read(vid, 1, wanted) == {idx: pages[idx] for idx in wanted}
+
+
+def test_a_segment_stored_before_its_answer_was_lost_is_written(
+    moto_s3: MotoS3, tmp_path: Path
+) -> None:
+    """obstore retries the create-only PUT and hears "exists": the segment is this write's own
+    (its bytes are there), so the write succeeds instead of failing an assertion (a 500)."""
+    sid, data = SegmentId.random(), uuid.uuid4().bytes * 64
+    bucket = moto_s3.make_bucket(f"lost-{uuid.uuid4().hex[:10]}")
+    with FaultProxy(moto_s3.endpoint) as proxy:
+        env = {**moto_s3.env, "AWS_ENDPOINT_URL": proxy.url}
+        with open_store(bucket, env=env) as objects:
+            store = SegmentStore(objects, Metrics())
+            proxy.script(Rule(f"/{segment_key(sid)}", Fault.DROP_RESPONSE, method="PUT"))
+            store.create(sid, data)
+            assert proxy.stats().count(Fault.DROP_RESPONSE) == 1
+            assert store.get_range(sid, 0, len(data)) == data

@@ -48,19 +48,21 @@ class Rule:
     """Inject ``fault`` into the next ``times`` requests whose path ends with ``path``.
 
     ``path`` is the request path or a tail of it starting at a ``/``: ``"/commit"`` matches
-    ``/metastore/v1/commit`` but not ``/metastore/v1/pull_commits``.
+    ``/metastore/v1/commit`` but not ``/metastore/v1/pull_commits``. With ``method`` (such as
+    ``"PUT"``) only requests of that method match: an object store's writes, not its reads.
     """
 
     path: str
     fault: Fault
     times: int = 1
+    method: str | None = None
 
     def __post_init__(self) -> None:
         if not self.path.startswith("/") or self.times < 1:
             raise ValueError(f"a rule needs a path starting with '/' and times >= 1: {self}")
 
-    def matches(self, path: str) -> bool:
-        return path.endswith(self.path)
+    def matches(self, method: str, path: str) -> bool:
+        return path.endswith(self.path) and self.method in (None, method)
 
 
 @dataclass(frozen=True)
@@ -282,14 +284,14 @@ class FaultProxy:
         path = target.split("?", 1)[0]
         with self._lock:
             self._requests += 1
-            fault = self._scripted(path) or (self._drawn() if method == "POST" else None)
+            fault = self._scripted(method, path) or (self._drawn() if method == "POST" else None)
             if fault is not None:
                 self._injections.append((path, fault))
         return fault
 
-    def _scripted(self, path: str) -> Fault | None:
+    def _scripted(self, method: str, path: str) -> Fault | None:
         for pending in self._rules:
-            if pending.left > 0 and pending.rule.matches(path):
+            if pending.left > 0 and pending.rule.matches(method, path):
                 pending.left -= 1
                 return pending.rule.fault
         return None

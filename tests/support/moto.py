@@ -1,5 +1,8 @@
 """A real S3 endpoint for tests: ``moto_server`` as a subprocess on loopback.
 
+It runs through ``tests.support.moto_atomic``, which makes each conditional write's check and
+store one step as on S3 (plain moto lets two simultaneous create-only PUTs both win).
+
 The server binds an ephemeral port (``-p 0``) and announces it on stderr; a thread keeps draining
 stderr for the life of the process, because moto logs every request there and a full pipe would
 stall it.
@@ -64,11 +67,8 @@ class MotoS3:
         self.process.wait()
 
 
-def _moto_command() -> list[str]:
-    script = Path(sys.executable).with_name("moto_server")
-    if script.exists():
-        return [str(script)]
-    return [sys.executable, "-m", "moto.server"]
+# The repository root: ``-m tests.support.moto_atomic`` runs from there.
+_ROOT = Path(__file__).resolve().parents[2]
 
 
 def _drain(stream: IO[str], lines: queue.Queue[str]) -> None:
@@ -103,7 +103,9 @@ def _wait_for_endpoint(process: subprocess.Popen[str], lines: queue.Queue[str]) 
 
 def start_moto_server() -> MotoS3:
     process = subprocess.Popen(
-        [*_moto_command(), "-H", "127.0.0.1", "-p", "0"],
+        # moto_server with S3's atomic conditional writes (see tests/support/moto_atomic.py).
+        [sys.executable, "-m", "tests.support.moto_atomic", "-H", "127.0.0.1", "-p", "0"],
+        cwd=_ROOT,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
