@@ -404,14 +404,18 @@ def _check_segments(segments: Sequence[SegmentRef], page_count: int) -> None:
 
 
 def _changed(records: Sequence[LogRecord], prior: int) -> tuple[Graft, int | None]:
-    """The pages ``records`` wrote, and the lowest count a truncate among them cut to when that
-    is below both ``prior`` (the count before them) and their final count.
+    """The pages ``records`` wrote, and the lowest count a truncate among them cut to, if that
+    is below their final count (pages above the final count read empty anyway).
 
     Pages above that cut which the records' segments do not name read empty at the end, so a
     client that skipped the truncate blanks them. Saying so with one number instead of naming
     the cut pages keeps the answer's and the client's cost to what was written, not to the
     page counts the range swung through.
     """
-    lowest = min(record.page_count for record in records)
-    cut = lowest if lowest < min(prior, records[-1].page_count) else None
+    final = records[-1].page_count
+    cut: int | None = None
+    for record in records:
+        if record.page_count < min(prior, final) and (cut is None or record.page_count < cut):
+            cut = record.page_count
+        prior = record.page_count
     return Graft.union(seg.graft for record in records for seg in record.segments), cut

@@ -235,4 +235,4 @@ def test_pull_graft_names_the_cut_of_pages_cut_and_regrown_in_its_range(client: 
     # 6..9 were cut, then regrown: one number says so, whatever the page counts
     assert pulled(2) == (Graft([10, 12]), 5)
     assert pulled(3) == (Graft([10, 12]), None)  # from LSN 2 on there was no truncate: growth
-    assert pulled(1) == (Graft(range(1, 11)) | Graft([12]), None)  # nothing before it to cut
+    assert pulled(1) == (Graft(range(1, 11)) | Graft([12]), 5)  # a cut within the range
