@@ -282,3 +282,44 @@ def test_pull_graft_over_too_many_page_versions_answers_in_steps(tmp_path: Path)
     assert answer.snapshot is not None and answer.snapshot.lsn == 4 and answer.next == 5
     assert len(answer.graft) == 4 * 1_000_000
     assert len(encode(answer)) < 9 << 20
+
+
+async def _pull_in_steps(directory: Path) -> list[tuple[int, int | None, int | None]]:
+    """(snapshot LSN, cut, next) of each step of a pull over ten commits swinging the page
+    count, one answer covering at most four commits."""
+    store = LocalRecordStore.open(directory, Metrics())
+    store.start()
+    try:
+        vid = VolumeId.random()
+        for lsn in range(1, 11):
+            record = LogRecord(
+                kind="commit",
+                vid=vid,
+                lsn=lsn,
+                segments=[],
+                page_count=MAX_PAGEIDX if lsn % 2 else lsn,
+                cid=ClientId.random(),
+                commit_hash=os.urandom(32),
+            )
+            assert await store.append(record)
+        catalog = Catalog(store, Metrics(), TEST_KEY)
+        steps: list[tuple[int, int | None, int | None]] = []
+        start: int | None = 1
+        while start is not None:
+            answer = await catalog.pull_graft(PullGraftRequest(vid=vid, start=start))
+            assert answer.snapshot is not None and not answer.graft
+            steps.append((answer.snapshot.lsn, answer.cut, answer.next))
+            start = answer.next
+        return steps
+    finally:
+        await store.aclose()
+
+
+def test_pull_graft_over_too_many_commits_answers_in_steps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("metastore_server.catalog.MAX_GRAFT_SCAN", 4)
+    # Counts 2^32-1, 2, 2^32-1, 4, ...: each step names its lowest cut below its final count
+    # (the last step's only truncate is its final count: nothing above it is regrown).
+    steps = asyncio.run(_pull_in_steps(tmp_path))
+    assert steps == [(4, 2, 5), (8, 6, 9), (10, None, None)]
