@@ -144,13 +144,20 @@ class PullGraftRequest(Message):
 
 
 class PullGraftResponse(Message):
-    """The graft of the pages changed in ``start..snapshot.lsn``.
+    """The pages changed in ``start..snapshot.lsn``: those its commits wrote (``graft``) and,
+    when a truncate in the range cut below both the count before it and the final one, every
+    page above ``cut`` (they read empty unless in ``graft``). Both cost what was written, not
+    what page counts span.
 
     ``snapshot`` is None for a volume without commits; ``snapshot.lsn < start`` means no change.
+    An answer covers a bounded number of commits and page versions; ``next`` is the ``start``
+    of the following step, None when ``snapshot`` is the latest LSN (or ``end``).
     """
 
     snapshot: SnapshotInfo | None
     graft: Graft
+    cut: PageCountField | None = None
+    next: LsnField | None = None
 
 
 class PullCommitsRequest(Message):

@@ -57,10 +57,9 @@ __all__ = [
     "RecordStore",
 ]
 
-# A pull spanning more commits (or segment references, or page versions) than this answers
-# "every page may have changed" (1..page_count: runs, under 1 MiB for any page count), which a
-# lazy client handles correctly, instead of reading, joining and sending an unbounded amount:
-# 4M page versions encode in at most 8 MiB.
+# A pull spanning more commits (or segment references, or page versions) than this answers the
+# first commits that fit and names the ``next`` step, instead of reading, joining and sending an
+# unbounded amount (and making the client mark as much): 4M page versions encode in at most 8 MiB.
 MAX_GRAFT_SCAN = 4096
 MAX_GRAFT_SEGMENTS = 1 << 16
 MAX_GRAFT_PAGES = 1 << 22
@@ -178,33 +177,35 @@ class Catalog:
                 snapshot=(await self._record(req.vid, end)).snapshot(), graft=Graft()
             )
         first = max(1, req.start - 1)
-        records = None
-        if end - req.start + 1 <= MAX_GRAFT_SCAN:
-            records = await self._scan_grafted(req.vid, first, end)
-        if records is None:
-            top = await self._record(req.vid, end)
-            return PullGraftResponse(
-                snapshot=top.snapshot(), graft=Graft.from_range(1, top.page_count + 1)
-            )
+        stop = min(end, req.start + MAX_GRAFT_SCAN - 1)
+        records = await self._scan_grafted(req.vid, first, stop, req.start)
         prior = records[0].page_count if first < req.start else 0
         pulled = records[req.start - first :]
         if sum(len(record.segments) for record in pulled) <= _INLINE_UNION:
-            graft = _changed(pulled, prior)
+            graft, cut = _changed(pulled, prior)
         else:  # a large union would hold up every other request on the event loop
-            graft = await anyio.to_thread.run_sync(_changed, pulled, prior)
-        return PullGraftResponse(snapshot=records[-1].snapshot(), graft=graft)
+            graft, cut = await anyio.to_thread.run_sync(_changed, pulled, prior)
+        top = records[-1]
+        step = top.lsn + 1 if top.lsn < end else None
+        return PullGraftResponse(snapshot=top.snapshot(), graft=graft, cut=cut, next=step)
 
-    async def _scan_grafted(self, vid: VolumeId, first: int, end: int) -> list[LogRecord] | None:
-        """Records ``first..end``, or None when they name too many segments or pages to join."""
+    async def _scan_grafted(
+        self, vid: VolumeId, first: int, end: int, start: int
+    ) -> list[LogRecord]:
+        """Records ``first..k``, k <= ``end`` the last at which the records from ``start`` on
+        name at most ``MAX_GRAFT_SEGMENTS`` segments and ``MAX_GRAFT_PAGES`` page versions; at
+        least up to ``start`` (one commit's references are bounded by what it wrote)."""
         records: list[LogRecord] = []
         segments = pages = 0
         async for batch in self._scan(vid, first, end):
-            records.extend(batch)
-            refs = [seg for record in batch for seg in record.segments]
-            segments += len(refs)
-            pages += sum(len(seg.graft) for seg in refs)
-            if segments > MAX_GRAFT_SEGMENTS or pages > MAX_GRAFT_PAGES:
-                return None
+            for record in batch:
+                if record.lsn >= start:
+                    segments += len(record.segments)
+                    pages += sum(len(seg.graft) for seg in record.segments)
+                    over = segments > MAX_GRAFT_SEGMENTS or pages > MAX_GRAFT_PAGES
+                    if over and record.lsn > start:
+                        return records
+                records.append(record)
         return records
 
     async def _wait_beyond(self, vid: VolumeId, lsn: int, deadline: float) -> int:
@@ -407,17 +408,19 @@ def _check_segments(segments: Sequence[SegmentRef], page_count: int) -> None:
             )
 
 
-def _changed(records: Sequence[LogRecord], prior: int) -> Graft:
-    """The pages ``records`` changed, after a commit of ``prior`` pages.
+def _changed(records: Sequence[LogRecord], prior: int) -> tuple[Graft, int | None]:
+    """The pages ``records`` wrote, and the lowest count a truncate among them cut to, if that
+    is below their final count (pages above the final count read empty anyway).
 
-    A truncate cut the pages above its count: those the range regrows read empty now (unless
-    rewritten), so a client that skipped the truncate must refetch them. The cut ranges are
-    joined as ranges, so their cost does not grow with page counts.
+    Pages above that cut which the records' segments do not name read empty at the end, so a
+    client that skipped the truncate blanks them. Saying so with one number instead of naming
+    the cut pages keeps the answer's and the client's cost to what was written, not to the
+    page counts the range swung through.
     """
     final = records[-1].page_count
-    cut: list[tuple[int, int]] = []
+    cut: int | None = None
     for record in records:
-        if record.page_count < prior and record.page_count < final:
-            cut.append((record.page_count + 1, min(prior, final) + 1))
+        if record.page_count < min(prior, final) and (cut is None or record.page_count < cut):
+            cut = record.page_count
         prior = record.page_count
-    return Graft.union((seg.graft for record in records for seg in record.segments), cut)
+    return Graft.union(seg.graft for record in records for seg in record.segments), cut

@@ -176,15 +176,22 @@ async def pull(runtime: SyncRuntime, volume: Volume, wait_ms: int = 0) -> PullOu
     start = 1 if record is None or record.remote_lsn is None else record.remote_lsn + 1
     answer = await runtime.metastore.pull_graft(volume.vid, start, wait_ms=wait_ms)
     volume._client._sync_errors.success(volume.vid)
-    if answer.snapshot is None or answer.snapshot.lsn < start:
-        return PullOutcome.UP_TO_DATE
-    snap = answer.snapshot
-    failpoint("pull.before_apply")
+    outcome = PullOutcome.UP_TO_DATE
     rebase = volume.conflict_policy is ConflictPolicy.REBASE
-    # The metastore's graft also names pages a truncate in the range cut and a later commit
-    # regrew, so the graft and the final page count are all a pull needs.
-    outcome = apply_pull(volume, snap.lsn, snap.page_count, answer.graft, rebase=rebase)
-    log.info("pull of %s to remote LSN %d: %s", volume.vid, answer.snapshot.lsn, outcome.value)
+    while answer.snapshot is not None and answer.snapshot.lsn >= start:
+        snap = answer.snapshot
+        failpoint("pull.before_apply")
+        step = apply_pull(
+            volume, snap.lsn, snap.page_count, answer.graft, rebase=rebase, cut=answer.cut
+        )
+        log.info("pull of %s to remote LSN %d: %s", volume.vid, snap.lsn, step.value)
+        if step is not PullOutcome.UP_TO_DATE:
+            outcome = step
+        if answer.next is None or step in (PullOutcome.CONFLICT, PullOutcome.PUSH_PENDING):
+            break
+        # A long range comes in bounded steps, each its own local LSN.
+        start = answer.next
+        answer = await runtime.metastore.pull_graft(volume.vid, start)
     return outcome
 
 
@@ -226,7 +233,8 @@ async def _read_retained(
         latest = answer.snapshot
         if latest is None or latest.lsn <= lsn:
             raise  # not a compacted LSN but a missing one: nothing to read instead
-        unchanged = Graft(idx for idx in wanted if idx <= latest.page_count) - answer.graft
+        kept = latest.page_count if answer.cut is None else min(answer.cut, latest.page_count)
+        unchanged = Graft(idx for idx in wanted if idx <= kept) - answer.graft
         log.info("%s; reading %d unchanged pages at LSN %d", dropped, len(unchanged), latest.lsn)
         if not unchanged:
             return {}, 2

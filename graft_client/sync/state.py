@@ -33,7 +33,7 @@ from graft_client.storage.records import (
 from graft_client.sync.hashing import commit_hash
 from graft_core.errors import ConflictError
 from graft_core.graft import Graft
-from graft_core.types import EMPTY_PAGE, PAGE_SIZE
+from graft_core.types import EMPTY_PAGE, MAX_PAGEIDX, PAGE_SIZE
 
 if TYPE_CHECKING:
     from graft_client.volume import Volume
@@ -229,18 +229,24 @@ def _revert_slots(volume: Volume, record: SnapshotRecord) -> dict[int, bytes]:
 
 
 def _remote_slots(
-    volume: Volume, base_count: int, page_count: int, graft: Graft
+    volume: Volume, base_count: int, page_count: int, graft: Graft, cut: int | None
 ) -> dict[int, bytes]:
-    """PENDING for the pages the pulled remote commits changed, EMPTY for pages they cut off.
+    """PENDING for the pages the pulled remote commits wrote, EMPTY for pages they cut off.
 
-    The graft includes pages cut and regrown within the pulled range (the metastore adds them),
-    so only pages above the final page count are left to blank here.
+    Pages above ``cut`` (a truncate in the pulled range) or above the final page count read
+    empty unless written: the stored ones up to the old page count are blanked (none above it
+    holds data), so the cost is what is stored and what was written, never a page count.
     """
-    slots: dict[int, bytes] = {idx: PENDING_MARKER for idx in graft if idx <= page_count}
-    if page_count < base_count:
-        for pageidx, slot in latest_pages(volume._db, volume.vid, page_count + 1, base_count):
+    kept = page_count if cut is None else min(cut, page_count)
+    slots: dict[int, bytes] = {}
+    if kept < base_count:
+        for pageidx, slot in latest_pages(volume._db, volume.vid, kept + 1, base_count):
             if slot != EMPTY_MARKER:
                 slots[pageidx] = EMPTY_MARKER
+    written = graft.bitmap().copy()
+    if page_count < MAX_PAGEIDX:
+        written.remove_range(page_count + 1, MAX_PAGEIDX + 1)
+    slots.update(dict.fromkeys(written, PENDING_MARKER))
     return slots
 
 
@@ -300,8 +306,10 @@ def apply_pull(
     graft: Graft,
     *,
     rebase: bool,
+    cut: int | None = None,
 ) -> PullOutcome:
-    """Make remote LSN ``remote_lsn`` (pages in ``graft`` changed) the next local LSN."""
+    """Make remote LSN ``remote_lsn`` the next local LSN: pages in ``graft`` changed, and those
+    above ``cut`` not in it read empty (see ``PullGraftResponse``)."""
     records = volume._client._records
     with volume._lock:
         record = records.snapshot(volume.vid)
@@ -313,20 +321,27 @@ def apply_pull(
             assert record is not None
             local = unpushed_graft(volume, record)
             synced_count = _synced_page_count(volume, record)
-            remote = Graft(_remote_slots(volume, synced_count, page_count, graft))
-            if rebase and local.isdisjoint(graft | remote):
-                _rebase(volume, record, remote_lsn, page_count, graft, local)
+            remote = _remote_slots(volume, synced_count, page_count, graft, cut)
+            clear = _clear_of(local, cut, min(synced_count, page_count))
+            if rebase and clear and local.isdisjoint(graft | Graft(remote)):
+                _rebase(volume, record, remote_lsn, page_count, remote, local)
                 return PullOutcome.REBASED
             _write_state(volume, volume._db.batch(), status=VolumeStatus.CONFLICT)
             return PullOutcome.CONFLICT
         lsn = 1 if record is None else record.lsn + 1
         base_count = 0 if record is None else record.page_count
         batch = volume._db.batch()
-        slots = _remote_slots(volume, base_count, page_count, graft)
+        slots = _remote_slots(volume, base_count, page_count, graft, cut)
         _stage_commit(volume, batch, lsn, slots, page_count, remote_lsn)
         pulled = SnapshotRecord(lsn, page_count, remote_lsn, lsn)
         _write_state(volume, batch, snapshot=pulled, status=VolumeStatus.OK, sync=False)
         return PullOutcome.APPLIED
+
+
+def _clear_of(local: Graft, cut: int | None, regrown: int) -> bool:
+    """Whether no page of ``local`` is in ``cut``+1..``regrown``: cut remotely, then regrown."""
+    bits = local.bitmap()
+    return cut is None or cut >= regrown or bits.rank(regrown) == bits.rank(cut)
 
 
 def _rebase(
@@ -334,19 +349,17 @@ def _rebase(
     record: SnapshotRecord,
     remote_lsn: int,
     page_count: int,
-    graft: Graft,
+    remote: dict[int, bytes],
     local: Graft,
 ) -> None:
-    """Two local LSNs in one batch: the remote snapshot, then the local changes replayed on it."""
+    """Two local LSNs in one batch: the remote snapshot (``remote``: its changed slots), then
+    the local changes replayed on it."""
     records = volume._client._records
     cursor = PageCursor(volume._db, volume.vid)
     replay = {idx: cursor.lookup(idx, record.lsn) or EMPTY_MARKER for idx in local}
     cursor.close()
     remote_at, replayed_at = record.lsn + 1, record.lsn + 2
-    synced_count = _synced_page_count(volume, record)
-    at_remote = _revert_slots(volume, record) | _remote_slots(
-        volume, synced_count, page_count, graft
-    )
+    at_remote = _revert_slots(volume, record) | remote
     assert set(replay) <= set(at_remote), "every replayed page has a version at the remote LSN"
     batch = volume._db.batch()
     _stage_commit(volume, batch, remote_at, at_remote, page_count, remote_lsn)

@@ -200,8 +200,9 @@ def test_oversized_grafts_are_refused_and_other_volumes_stay_fast(cluster: Clust
     assert all(400 <= status < 500 for status in attacker.refused.values()), attacker.refused
     assert all(status == 200 for status in attacker.answered.values()), attacker.answered
     assert attacker.latest == 21, "only the 20 legal commits were taken"
-    # Every page may have been cut and regrown by the swings: the pull names them all.
-    assert len(decode(pulled, PullGraftResponse, limit=1 << 20).graft) == MAX_PAGEIDX
+    # Every page but the first was cut and regrown by the swings: one number says so.
+    swings = decode(pulled, PullGraftResponse, limit=1 << 20)
+    assert (swings.graft, swings.cut, swings.next) == (Graft([1]), 1, None)
     assert len(answer) <= 2 << 20
     assert len(decode(answer, PullCommitsResponse, limit=2 << 20).commits) == 21
     assert not reads.failures and len(reads.latencies) >= 20, (reads.failures, len(reads.latencies))
@@ -274,10 +275,51 @@ async def _pull_over_wide_commits(directory: Path) -> PullGraftResponse:
         await store.aclose()
 
 
-def test_pull_graft_over_too_many_page_versions_answers_every_page(tmp_path: Path) -> None:
+def test_pull_graft_over_too_many_page_versions_answers_in_steps(tmp_path: Path) -> None:
     answer = asyncio.run(_pull_over_wide_commits(tmp_path))
-    assert answer.snapshot is not None and answer.snapshot.lsn == 5
-    # Joined, the five grafts would be a 10 MB answer; past the limit it says "every page",
-    # which is at most 65536 run containers (under 1 MiB) whatever the page count.
-    assert answer.graft == Graft.from_range(1, MAX_PAGEIDX + 1)
-    assert len(encode(answer)) < 1 << 20
+    # Joined, the five grafts would be a 10 MB answer; past the limit it answers the first
+    # commits that fit (4M page versions, at most 8 MiB) and names the next step.
+    assert answer.snapshot is not None and answer.snapshot.lsn == 4 and answer.next == 5
+    assert len(answer.graft) == 4 * 1_000_000
+    assert len(encode(answer)) < 9 << 20
+
+
+async def _pull_in_steps(directory: Path) -> list[tuple[int, int | None, int | None]]:
+    """(snapshot LSN, cut, next) of each step of a pull over ten commits swinging the page
+    count, one answer covering at most four commits."""
+    store = LocalRecordStore.open(directory, Metrics())
+    store.start()
+    try:
+        vid = VolumeId.random()
+        for lsn in range(1, 11):
+            record = LogRecord(
+                kind="commit",
+                vid=vid,
+                lsn=lsn,
+                segments=[],
+                page_count=MAX_PAGEIDX if lsn % 2 else lsn,
+                cid=ClientId.random(),
+                commit_hash=os.urandom(32),
+            )
+            assert await store.append(record)
+        catalog = Catalog(store, Metrics(), TEST_KEY)
+        steps: list[tuple[int, int | None, int | None]] = []
+        start: int | None = 1
+        while start is not None:
+            answer = await catalog.pull_graft(PullGraftRequest(vid=vid, start=start))
+            assert answer.snapshot is not None and not answer.graft
+            steps.append((answer.snapshot.lsn, answer.cut, answer.next))
+            start = answer.next
+        return steps
+    finally:
+        await store.aclose()
+
+
+def test_pull_graft_over_too_many_commits_answers_in_steps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("metastore_server.catalog.MAX_GRAFT_SCAN", 4)
+    # Counts 2^32-1, 2, 2^32-1, 4, ...: each step names its lowest cut below its final count
+    # (the last step's only truncate is its final count: nothing above it is regrown).
+    steps = asyncio.run(_pull_in_steps(tmp_path))
+    assert steps == [(4, 2, 5), (8, 6, 9), (10, None, None)]

@@ -208,7 +208,7 @@ def test_bearer_tokens_scope_volumes_and_writes(tmp_path: Path) -> None:
         assert httpx.get(server.url + "/health").status_code == 200
 
 
-def test_pull_graft_includes_pages_cut_and_regrown_in_its_range(client: MetaClient) -> None:
+def test_pull_graft_names_the_cut_of_pages_cut_and_regrown_in_its_range(client: MetaClient) -> None:
     vid = VolumeId.random()
 
     def commit(base: int | None, page_count: int, pages: tuple[int, ...]) -> None:
@@ -227,10 +227,12 @@ def test_pull_graft_includes_pages_cut_and_regrown_in_its_range(client: MetaClie
     commit(1, 5, ())  # truncate to 5 pages
     commit(2, 12, (10, 12))  # grow again, rewriting only pages 10 and 12
 
-    def graft(start: int) -> Graft:
+    def pulled(start: int) -> tuple[Graft, int | None]:
         request = PullGraftRequest(vid=vid, start=start)
-        return client.call("pull_graft", request, PullGraftResponse).graft
+        answer = client.call("pull_graft", request, PullGraftResponse)
+        return answer.graft, answer.cut
 
-    assert graft(2) == Graft(range(6, 11)) | Graft([12])  # 6..9 were cut, then regrown
-    assert graft(3) == Graft([10, 12])  # from LSN 2 on there was no truncate: growth only
-    assert graft(1) == Graft(range(1, 11)) | Graft([12])
+    # 6..9 were cut, then regrown: one number says so, whatever the page counts
+    assert pulled(2) == (Graft([10, 12]), 5)
+    assert pulled(3) == (Graft([10, 12]), None)  # from LSN 2 on there was no truncate: growth
+    assert pulled(1) == (Graft(range(1, 11)) | Graft([12]), 5)  # a cut within the range
