@@ -10,8 +10,10 @@ pid in it is alive, so one left by a crash is recognised as stale.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
+import logging
 import os
 import secrets
 from collections.abc import Mapping
@@ -25,8 +27,10 @@ from graft_core.files import make_dirs, replace_file
 __all__ = ["SERVERS_FILE", "DataDir", "local_url", "read_servers"]
 
 SERVERS_FILE = "servers.json"
+log = logging.getLogger(__name__)
 # Enough to need a data block: an empty file can be created on a full disk, a page cannot.
 _PROBE_BYTES = 4096
+_FULL = (errno.ENOSPC, errno.EDQUOT)
 
 
 def local_url(host: str, port: int) -> str:
@@ -39,8 +43,8 @@ def local_url(host: str, port: int) -> str:
 
 
 def _probe(path: Path) -> None:
-    """Write and remove a small file: refuses a read-only or full directory up front. (No fsync:
-    file systems reserve a written block at ``write``, which is where a full disk shows.)"""
+    """Write and remove a small file: refuses a read-only directory up front and warns of a full
+    one. (No fsync: file systems reserve a written block at ``write``, where a full disk shows.)"""
     # ``.tmp``: the frame cache removes such names on start, should a crash leave this one.
     probe = path / f".probe-{secrets.token_hex(4)}.tmp"
     try:
@@ -52,6 +56,12 @@ def _probe(path: Path) -> None:
             os.close(fd)
             probe.unlink(missing_ok=True)
     except OSError as exc:
+        if exc.errno in _FULL:
+            # What is stored stays readable; writes answer 503 storage_full until space frees.
+            log.warning(
+                "data dir %s: the disk is full; writes will be refused until it is not", path
+            )
+            return
         raise StorageError(f"data dir {path} is not writable: {exc.strerror or exc}") from exc
 
 
@@ -90,7 +100,12 @@ class DataDir(Closing):
     def announce(self, servers: Mapping[str, Any]) -> None:
         """Say where this process serves the directory (its pid added): call once ready."""
         body = json.dumps({**servers, "pid": os.getpid()}, sort_keys=True).encode()
-        replace_file(self.servers_file, body, durable=False)
+        try:
+            replace_file(self.servers_file, body, durable=False)
+        except OSError as exc:
+            if exc.errno not in _FULL:
+                raise
+            log.warning("data dir %s: the disk is full; %s not written", self.path, SERVERS_FILE)
 
     def withdraw(self) -> None:
         """Take back the announcement (the server is stopping)."""

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from graft_core.errors import StorageFullError, VolumeNotFoundError
+from graft_core.errors import StorageFullError
 from graft_core.ids import VolumeId
-from graft_core.wire import PullCommitsRequest, PullCommitsResponse
 from tests.metastore.conftest import MetaClient, metastore_command
 from tests.support.servers import ServerProcess, running_server
 from tests.support.tmpfs import Filler, small_tmpfs
@@ -30,17 +29,6 @@ Acked = dict[VolumeId, list[int]]
 def disk(tmp_path: Path) -> Iterator[Path]:
     with small_tmpfs(tmp_path / "disk") as mounted:
         yield mounted
-
-
-def _page_counts(client: MetaClient, vid: VolumeId) -> list[int]:
-    try:
-        found = client.call(
-            "pull_commits", PullCommitsRequest(vid=vid, start=1), PullCommitsResponse
-        )
-    except VolumeNotFoundError:
-        return []
-    assert [c.lsn for c in found.commits] == list(range(1, len(found.commits) + 1))
-    return [c.page_count for c in found.commits]
 
 
 def _commit(client: MetaClient, vid: VolumeId, acked: Acked, pages: int) -> None:
@@ -59,7 +47,7 @@ def _commit_until_refused(client: MetaClient, acked: Acked, first: int) -> int:
             refused = 0
         except StorageFullError as exc:
             assert exc.http_status == 503
-            assert _page_counts(client, vid) == acked[vid], "a refused commit is visible"
+            assert client.page_counts(vid) == acked[vid], "a refused commit is visible"
             refused += 1
             if refused == REFUSALS:
                 return n + 1
@@ -68,7 +56,7 @@ def _commit_until_refused(client: MetaClient, acked: Acked, first: int) -> int:
 
 def _check_all(client: MetaClient, acked: Acked) -> None:
     for vid, counts in acked.items():
-        assert _page_counts(client, vid) == counts
+        assert client.page_counts(vid) == counts
 
 
 def _commit_each(client: MetaClient, acked: Acked, pages: int) -> None:

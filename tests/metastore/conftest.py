@@ -10,12 +10,14 @@ from typing import TypeVar
 import httpx
 import pytest
 
-from graft_core.errors import GraftError
+from graft_core.errors import GraftError, VolumeNotFoundError
 from graft_core.graft import Graft
 from graft_core.ids import ClientId, SegmentId, VolumeId
 from graft_core.wire import (
     CommitRequest,
     Message,
+    PullCommitsRequest,
+    PullCommitsResponse,
     SegmentRef,
     SnapshotInfo,
     decode,
@@ -64,6 +66,17 @@ class MetaClient:
             commit_hash=digest or bytes(ClientId.random()) * 2,
         )
         return self.call("commit", req, SnapshotInfo)
+
+    def page_counts(self, vid: VolumeId) -> list[int]:
+        """Page counts of the volume's commits, checking their LSNs run 1, 2, 3, ..."""
+        try:
+            found = self.call(
+                "pull_commits", PullCommitsRequest(vid=vid, start=1), PullCommitsResponse
+            )
+        except VolumeNotFoundError:
+            return []
+        assert [c.lsn for c in found.commits] == list(range(1, len(found.commits) + 1))
+        return [c.page_count for c in found.commits]
 
     def close(self) -> None:
         self.http.close()

@@ -8,7 +8,9 @@ is a 503 naming the bucket, on both servers, never "no such object" or "no such 
 
 from __future__ import annotations
 
+import os
 import secrets
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,7 @@ from graft_core.ids import VolumeId
 from graft_core.types import PAGE_SIZE
 from graft_core.wire import PullCommitsRequest, PullCommitsResponse
 from tests.metastore.conftest import MetaClient, metastore_command
-from tests.pagestore.cluster import running_cluster
+from tests.pagestore.cluster import pagestore_command, running_cluster
 from tests.pagestore.faulty_s3 import faulty_s3
 from tests.support.moto import MotoS3
 from tests.support.servers import running_server
@@ -61,18 +63,49 @@ def test_a_stalled_store_answers_503_in_time_and_loses_nothing(
             client.close()
 
 
-def test_a_missing_bucket_is_a_clear_503_on_both_servers(moto_s3: MotoS3, tmp_path: Path) -> None:
-    missing = f"gone-{secrets.token_hex(4)}"
-    with running_cluster(tmp_path, store=f"s3://{missing}", env=moto_s3.env) as cluster:
-        http = cluster.client()
+def test_a_lost_bucket_is_a_clear_503_on_both_servers(moto_s3: MotoS3, tmp_path: Path) -> None:
+    bucket = f"lost-{secrets.token_hex(4)}"
+    store = moto_s3.make_bucket(bucket)
+    meta_command = metastore_command("--store", f"{store}/meta")
+    with (
+        running_cluster(tmp_path, store=f"{store}/pages", env=moto_s3.env) as cluster,
+        running_server(meta_command, tmp_path / "meta-on-s3", moto_s3.env) as server,
+    ):
+        http, client = cluster.client(), MetaClient(server.url)
         vid = VolumeId.random()
-        with pytest.raises(StorageUnavailableError, match=f"bucket '{missing}' does not exist"):
+        client.commit(vid, None)
+        moto_s3.remove_bucket(bucket)
+        with pytest.raises(StorageUnavailableError, match=f"bucket '{bucket}' does not exist"):
             http.write(vid, {1: bytes(PAGE_SIZE)})
-    command = metastore_command("--store", f"s3://{missing}")
-    with running_server(command, tmp_path / "meta-on-s3", moto_s3.env) as server:
-        client = MetaClient(server.url)
-        with pytest.raises(StorageUnavailableError, match=f"bucket '{missing}' does not exist"):
-            client.commit(vid, None)
-        with pytest.raises(StorageUnavailableError, match=f"bucket '{missing}' does not exist"):
+        with pytest.raises(StorageUnavailableError, match=f"bucket '{bucket}' does not exist"):
+            client.commit(vid, 1)
+        with pytest.raises(StorageUnavailableError, match=f"bucket '{bucket}' does not exist"):
             _lsns(client, vid)
         client.close()
+
+
+def test_a_server_on_a_missing_bucket_refuses_to_start_in_one_line(
+    moto_s3: MotoS3, tmp_path: Path
+) -> None:
+    missing = f"gone-{secrets.token_hex(4)}"
+    for command in (
+        metastore_command("--store", f"s3://{missing}"),
+        pagestore_command(
+            "--metastore",
+            "http://127.0.0.1:9",
+            "--store",
+            f"s3://{missing}",
+            "--cache-dir",
+            str(tmp_path / "cache"),
+            "--port",
+            "0",
+        ),
+    ):
+        done = subprocess.run(
+            command, env={**os.environ, **moto_s3.env}, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 1, done.stderr
+        assert done.stderr.strip().splitlines()[-1] == (
+            f"error: object store bucket '{missing}' does not exist"
+        )
+        assert "Traceback" not in done.stderr

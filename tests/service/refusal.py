@@ -4,11 +4,10 @@ and no port file (nothing announced a server that never accepted a connection)."
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["mounted_tmpfs", "refused", "remount_read_only"]
+__all__ = ["refused", "remount_read_only"]
 
 
 def refused(command: Sequence[str], work_dir: Path, *, port_option: bool = True) -> str:
@@ -23,18 +22,6 @@ def refused(command: Sequence[str], work_dir: Path, *, port_option: bool = True)
     assert "Traceback" not in done.stderr
     assert not port_file.exists()
     return lines[0]
-
-
-@contextmanager
-def mounted_tmpfs(path: Path, size: str, *, read_only: bool = False) -> Iterator[Path]:
-    """A tmpfs of ``size`` at ``path`` (tests run as root); unmounted on exit."""
-    path.mkdir(parents=True, exist_ok=True)
-    options = f"size={size}" + (",ro" if read_only else "")
-    subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(path)], check=True)
-    try:
-        yield path
-    finally:
-        subprocess.run(["umount", "-l", str(path)], check=True)
 
 
 def remount_read_only(path: Path) -> None:

@@ -1,6 +1,6 @@
-"""Start-up on a bad data dir: a read-only, full or foreign one is refused with one line and
-exit 1 before anything is announced; the port file appears only once connections are accepted,
-after the log replay."""
+"""Start-up on a bad data dir: a read-only or foreign one is refused with one line and exit 1
+before anything is announced (a full one starts and warns); the port file appears only once
+connections are accepted, after the log replay."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ from graft_core.wire import encode
 from metastore_server.log import Log
 from metastore_server.records import LogRecord
 from tests.pagestore.cluster import metastore_command, pagestore_command
-from tests.service.refusal import mounted_tmpfs, refused, remount_read_only
+from tests.service.refusal import refused, remount_read_only
 from tests.support.servers import running_server
+from tests.support.tmpfs import Filler, small_tmpfs
 
 GRAFT = str(Path(sys.executable).with_name("graft"))
 # Log entries to replay on start: long enough (about a second) that an early port file shows.
@@ -33,7 +34,7 @@ def _serve_command(data_dir: Path) -> list[str]:
 
 
 def test_read_only_data_dirs_are_refused(tmp_path: Path) -> None:
-    with mounted_tmpfs(tmp_path / "ro", "8m") as mount:
+    with small_tmpfs(tmp_path / "ro", "8m") as mount:
         with running_server(metastore_command("--data-dir", str(mount / "meta")), tmp_path / "a"):
             pass  # an existing data dir: the log and its control file are there
         remount_read_only(mount)
@@ -51,19 +52,17 @@ def test_read_only_data_dirs_are_refused(tmp_path: Path) -> None:
         assert "Read-only file system" in line
 
 
-def test_a_full_data_dir_is_refused(tmp_path: Path) -> None:
-    with mounted_tmpfs(tmp_path / "full", "1m") as mount:
+def test_a_full_data_dir_starts_and_says_so(tmp_path: Path) -> None:
+    """A full disk is no reason not to serve what is stored: the server starts, warns, serves
+    reads, and refuses writes with 503 until space is freed (tests/diskfull)."""
+    with small_tmpfs(tmp_path / "full", "1m") as mount:
         with running_server(metastore_command("--data-dir", str(mount / "meta")), tmp_path / "a"):
             pass
-        with open(mount / "filler", "wb") as filler:
-            try:
-                while True:
-                    filler.write(bytes(64 << 10))
-                    filler.flush()
-            except OSError:
-                pass  # the disk is full
-        line = refused(metastore_command("--data-dir", str(mount / "meta")), tmp_path / "m")
-        assert "is not writable: No space left on device" in line
+        Filler(mount / "filler").fill()
+        command = metastore_command("--data-dir", str(mount / "meta"))
+        with running_server(command, tmp_path / "m") as server:
+            assert httpx.get(server.url + "/health").status_code == 200
+            assert "the disk is full" in server.output()
 
 
 def test_a_segment_store_of_another_cluster_is_refused(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import boto3
 import httpx
@@ -50,17 +50,27 @@ class MotoS3:
             "AWS_ALLOW_HTTP": "true",
         }
 
-    def make_bucket(self, name: str) -> str:
-        """Create bucket ``name`` (idempotent) and return its store URL, ``s3://name``."""
-        client = boto3.client(
+    def _client(self) -> Any:
+        return boto3.client(
             "s3",
             endpoint_url=self.endpoint,
             region_name=_REGION,
             aws_access_key_id=self.env["AWS_ACCESS_KEY_ID"],
             aws_secret_access_key=self.env["AWS_SECRET_ACCESS_KEY"],
         )
-        client.create_bucket(Bucket=name)
+
+    def make_bucket(self, name: str) -> str:
+        """Create bucket ``name`` (idempotent) and return its store URL, ``s3://name``."""
+        self._client().create_bucket(Bucket=name)
         return f"s3://{name}"
+
+    def remove_bucket(self, name: str) -> None:
+        """Delete bucket ``name`` with everything in it, as an operator's mistake would."""
+        client = self._client()
+        for page in client.get_paginator("list_objects_v2").paginate(Bucket=name):
+            for item in page.get("Contents", []):
+                client.delete_object(Bucket=name, Key=item["Key"])
+        client.delete_bucket(Bucket=name)
 
     def stop(self) -> None:
         self.process.kill()
