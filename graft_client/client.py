@@ -8,7 +8,7 @@ import threading
 import time
 import weakref
 
-from graft_client.config import resolve_data_dir, resolve_keep_commits
+from graft_client.config import resolve_data_dir, resolve_keep_commits, resolve_server_url
 from graft_client.pins import PinRegistry
 from graft_client.reader import VolumeReader
 from graft_client.storage.db import LocalDB
@@ -60,8 +60,8 @@ class Client(Closing):
     ) -> None:
         self.data_dir = resolve_data_dir(data_dir)
         self.keep_commits = resolve_keep_commits(keep_commits)
-        self.metastore = metastore or os.environ.get("GRAFT_METASTORE") or None
-        self.pagestore = pagestore or os.environ.get("GRAFT_PAGESTORE") or None
+        self.metastore = resolve_server_url(metastore, "metastore")
+        self.pagestore = resolve_server_url(pagestore, "pagestore")
         self.token = token or os.environ.get("GRAFT_TOKEN") or None
         wanted_id = ClientId.parse(client_id) if isinstance(client_id, str) else client_id
         self.data_dir.mkdir(parents=True, exist_ok=True)
