@@ -17,7 +17,7 @@ import anyio
 import httpx
 
 from graft_core import wire
-from graft_core.errors import GraftError, InvalidInputError, ServiceUnavailableError
+from graft_core.errors import GraftError, ServiceUnavailableError
 from graft_core.graft import Graft
 from graft_core.ids import ClientId, VolumeId
 from graft_core.transport import LeanTransport
@@ -88,29 +88,17 @@ class _ServiceClient:
             else:
                 if response.status_code == 200:
                     return wire.decode(response.content, answer, limit=wire.PAGESTORE_MAX_BODY)
-                error = wire.error_from_body(response.status_code, response.content)
+                error = wire.answer_error(
+                    self.base_url, path, response.status_code, response.content
+                )
                 if response.status_code != 503:
-                    raise self._wrong_service(path, error) or error
+                    raise error
             if attempt + 1 == self._retry.attempts:
                 raise error
             delay = self._retry.delay(attempt)
             log.debug("retrying %s in %.3fs after %s", path, delay, error)
             await anyio.sleep(delay)
         raise AssertionError("unreachable: the loop returns or raises")
-
-    def _wrong_service(self, path: str, error: GraftError) -> GraftError | None:
-        """A URL naming some other server (often the two services' ports swapped).
-
-        Such a server has no route for ``path``: its answer would read as a bare
-        ``not_found: POST {path}``, which does not point at the URL.
-        """
-        if error.code not in ("not_found", "method_not_allowed") or str(error) != f"POST {path}":
-            return None
-        service = self.PREFIX.split("/")[1]
-        return InvalidInputError(
-            f"{self.base_url} is not a {service}: it has no endpoint {path} "
-            "(check the metastore and pagestore URLs)"
-        )
 
     async def aclose(self) -> None:
         await self._http.aclose()

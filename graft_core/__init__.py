@@ -24,6 +24,7 @@ from graft_core.errors import (
     StorageFullError,
     StorageUnavailableError,
     VolumeNotFoundError,
+    WrongClusterError,
     error_for_code,
 )
 from graft_core.graft import Graft
@@ -83,6 +84,7 @@ __all__ = [
     "StorageUnavailableError",
     "VolumeId",
     "VolumeNotFoundError",
+    "WrongClusterError",
     "check_lsn",
     "check_page",
     "check_page_count",

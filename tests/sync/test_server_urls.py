@@ -12,6 +12,7 @@ import pytest
 from graft_client import Client, LiteClient
 from graft_core.errors import InvalidInputError
 from graft_core.ids import VolumeId
+from graft_pipeline.metastore import MetastoreHttp
 from tests.pagestore.cluster import Cluster, running_cluster
 from tests.sync.support import page
 
@@ -104,3 +105,11 @@ def test_swapped_ports_say_which_server_is_which(tmp_path: Path, servers: Cluste
     assert_one_error_line(done, pages, "not a metastore")
     with LiteClient(meta, pages) as lite:
         assert lite.snapshot(vid).lsn == 1
+
+
+def test_pipeline_names_a_metastore_url_that_is_the_pagestore(servers: Cluster) -> None:
+    with (
+        MetastoreHttp(servers.pagestore.url) as metastore,
+        pytest.raises(InvalidInputError, match=f"{servers.pagestore.url} is not a metastore"),
+    ):
+        list(metastore.volumes())
