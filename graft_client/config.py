@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from graft_core.errors import InvalidInputError
+from graft_core.urls import check_server_url
 
 __all__ = [
     "DEFAULT_KEEP_COMMITS",
-    "check_server_url",
     "resolve_data_dir",
     "resolve_keep_commits",
     "resolve_server_url",
@@ -41,27 +40,6 @@ def resolve_keep_commits(keep_commits: int | None) -> int:
     if isinstance(keep_commits, bool) or not isinstance(keep_commits, int) or keep_commits < 1:
         raise InvalidInputError(f"keep_commits must be an integer >= 1, got {keep_commits!r}")
     return keep_commits
-
-
-def check_server_url(url: str, service: str) -> str:
-    """``url`` if it is an ``http://`` or ``https://`` URL with a host and a valid port.
-
-    Checked up front: a URL without a scheme or with a port out of range would otherwise fail
-    only at the first request, deep inside the HTTP transport.
-    """
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise InvalidInputError(
-            f"{service} URL {url!r} is not an http:// or https:// URL with a host "
-            "(e.g. http://127.0.0.1:3001)"
-        )
-    try:
-        port = parts.port
-    except ValueError:
-        port = 0
-    if port == 0:
-        raise InvalidInputError(f"{service} URL {url!r} has an invalid port (1..65535)")
-    return url
 
 
 def resolve_server_url(url: str | None, service: str) -> str | None:

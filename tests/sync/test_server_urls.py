@@ -12,6 +12,7 @@ import pytest
 from graft_client import Client, LiteClient
 from graft_core.errors import InvalidInputError
 from graft_core.ids import VolumeId
+from graft_pipeline.location import Location
 from graft_pipeline.metastore import MetastoreHttp
 from tests.pagestore.cluster import Cluster, running_cluster
 from tests.sync.support import page
@@ -113,3 +114,14 @@ def test_pipeline_names_a_metastore_url_that_is_the_pagestore(servers: Cluster) 
         pytest.raises(InvalidInputError, match=f"{servers.pagestore.url} is not a metastore"),
     ):
         list(metastore.volumes())
+
+
+@pytest.mark.parametrize("url", BAD_URLS.values(), ids=list(BAD_URLS))
+def test_pipeline_refuses_a_bad_metastore_url_before_any_call(url: str, tmp_path: Path) -> None:
+    with pytest.raises(InvalidInputError, match="metastore URL"):
+        Location.resolve(metastore=url, store=str(tmp_path), data_dir=None)
+    argv = [sys.executable, "-m", "graft_pipeline", "verify", "--metastore", url]
+    done = subprocess.run(
+        [*argv, "--store", str(tmp_path)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert_one_error_line(done, url)
