@@ -200,8 +200,10 @@ def export(fmt: str, out: str, lsn: int | None, **options: Any) -> None:
     with MetastoreHttp(job.location.metastore, job.location.token) as meta:
         infos = select_volumes(meta, job.volume_ids, job.prefix)
     targets = [(info.vid, info.lsn if lsn is None else lsn) for info in infos]
+    # Tasks open the output by URI (pyarrow refuses a relative path), in their own directory.
+    where = out if "://" in out else str(Path(out).resolve())
     job.run(
-        f"export {fmt}", run_export_pages if fmt == "pages" else run_export_sqlite, targets, out
+        f"export {fmt}", run_export_pages if fmt == "pages" else run_export_sqlite, targets, where
     )
 
 
