@@ -109,9 +109,9 @@ CASES: dict[str, Case] = {
     "bad vid text (status)": Case(("volume", "status", "abc"), "error", ("VolumeId", "22")),
     "bad vid text (log)": Case(("log", CID_TEXT), "error", ("VolumeId",)),
     "segment id as vid (write)": Case(
-        ("write", SID, "1", "--fill", "1"), "error", ("VolumeId", "0xA0")
+        ("write", SID, "1", "--fill", "1"), "error", ("VolumeId", "0xA0", "it is a SegmentId")
     ),
-    "segment id as vid (read)": Case(("read", SID, "1"), "error", ("VolumeId",)),
+    "segment id as vid (read)": Case(("read", SID, "1"), "error", ("VolumeId", "a SegmentId")),
     "unknown volume (write)": Case(
         ("write", UNKNOWN_VID, "1", "--fill", "1"), "error", (UNKNOWN_VID,)
     ),
