@@ -115,9 +115,11 @@ class Client(Closing):
         """The sync runtime (event loop thread and HTTP clients), started on first use."""
         self._open_db()
         if not self.has_remote:
+            missing = [name for name in ("metastore", "pagestore") if getattr(self, name) is None]
+            what = "no servers" if len(missing) == 2 else f"no {missing[0]} URL"
             raise StorageError(
-                "no servers configured: pass metastore= and pagestore= to Client, "
-                "or set GRAFT_METASTORE and GRAFT_PAGESTORE"
+                f"{what} configured: pass metastore= and pagestore= to Client "
+                "(graft: --metastore and --pagestore), or set GRAFT_METASTORE and GRAFT_PAGESTORE"
             )
         with self._runtime_guard:
             if self._runtime is None:

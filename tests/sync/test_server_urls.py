@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from graft_client import Client, LiteClient
-from graft_core.errors import InvalidInputError
+from graft_core.errors import InvalidInputError, StorageError
 from graft_core.ids import VolumeId
 from graft_pipeline.location import Location
 from graft_pipeline.metastore import MetastoreHttp
@@ -125,3 +125,13 @@ def test_pipeline_refuses_a_bad_metastore_url_before_any_call(url: str, tmp_path
         [*argv, "--store", str(tmp_path)], capture_output=True, text=True, timeout=120, check=False
     )
     assert_one_error_line(done, url)
+
+
+def test_a_missing_url_is_named(tmp_path: Path, servers: Cluster) -> None:
+    with Client(tmp_path, metastore=servers.metastore.url) as client:
+        volume = client.create_volume()
+        with volume.writer() as writer:
+            writer.write(1, page("one"))
+        with pytest.raises(StorageError, match="no pagestore URL configured"):
+            volume.push()
+        assert volume.status().value == "ok"
