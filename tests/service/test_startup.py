@@ -4,7 +4,6 @@ after the log replay."""
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
@@ -20,7 +19,6 @@ from metastore_server.log import Log
 from metastore_server.records import LogRecord
 from tests.pagestore.cluster import metastore_command, pagestore_command
 from tests.service.refusal import mounted_tmpfs, refused, remount_read_only
-from tests.support.receipts import server_env
 from tests.support.servers import running_server
 
 GRAFT = str(Path(sys.executable).with_name("graft"))
@@ -161,25 +159,3 @@ def test_a_port_in_use_is_refused_with_one_line(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr[-3000:]
     assert done.stderr == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
     assert not (tmp_path / "meta" / "servers.json").exists()
-
-
-def test_a_pagestore_with_a_metastore_url_without_scheme_exits_2(tmp_path: Path) -> None:
-    command = pagestore_command(
-        "--metastore",
-        "127.0.0.1:3001",
-        "--store",
-        str(tmp_path / "s"),
-        "--cache-dir",
-        str(tmp_path / "c"),
-    )
-    done = subprocess.run(
-        [*command, "--port", "0"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, **server_env()},
-    )
-    assert done.returncode == 2, done.stderr[-3000:]
-    assert "metastore URL '127.0.0.1:3001' is not an http:// or https:// URL" in done.stderr
-    assert "Traceback" not in done.stderr
-    assert not (tmp_path / "s").exists() and not (tmp_path / "c").exists()
