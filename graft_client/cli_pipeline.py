@@ -6,6 +6,7 @@ only forwards its arguments to ``python -m graft_pipeline`` and exits with its e
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 
@@ -22,5 +23,12 @@ __all__ = ["pipeline_command"]
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 def pipeline_command(args: tuple[str, ...]) -> None:
     """Spark jobs: compact, gc, verify, export, publish (`graft pipeline --help`)."""
+    if importlib.util.find_spec("pyspark") is None:
+        click.echo(
+            "error: graft pipeline needs PySpark and Java 17: install the pipeline extra "
+            "(pip install 'graft-volumes[pipeline]')",
+            err=True,
+        )
+        sys.exit(1)
     done = subprocess.run([sys.executable, "-m", "graft_pipeline", *args], check=False)
     sys.exit(done.returncode)

@@ -46,6 +46,8 @@ _START_TIMEOUT_S = 60.0
 _STOP_TIMEOUT_S = 15.0
 _POLL_S = 0.05
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
+# A server refusing to start (bad options: 2; port or data dir unusable: 1) prints one line.
+_REFUSALS = (1, 2)
 
 
 class _Child:
@@ -63,8 +65,10 @@ class _Child:
         """Until the port file names the port and ``/health`` answers 200, within a deadline."""
         deadline = time.monotonic() + _START_TIMEOUT_S
         while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise ServiceUnavailableError(f"the {self.name} exited with {self.proc.returncode}")
+            if (code := self.proc.poll()) is not None:
+                if code in _REFUSALS:
+                    raise click.exceptions.Exit(code)  # its own one line said why
+                raise ServiceUnavailableError(f"the {self.name} exited with {code}")
             if not self.url and self.port_file.exists():
                 self.url = local_url(host, int(self.port_file.read_text()))
             if self.url and (health := _health(self.url)) is not None:

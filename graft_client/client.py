@@ -8,7 +8,7 @@ import threading
 import time
 import weakref
 
-from graft_client.config import resolve_data_dir, resolve_keep_commits
+from graft_client.config import resolve_data_dir, resolve_keep_commits, resolve_server_url
 from graft_client.pins import PinRegistry
 from graft_client.reader import VolumeReader
 from graft_client.storage.db import LocalDB
@@ -60,8 +60,8 @@ class Client(Closing):
     ) -> None:
         self.data_dir = resolve_data_dir(data_dir)
         self.keep_commits = resolve_keep_commits(keep_commits)
-        self.metastore = metastore or os.environ.get("GRAFT_METASTORE") or None
-        self.pagestore = pagestore or os.environ.get("GRAFT_PAGESTORE") or None
+        self.metastore = resolve_server_url(metastore, "metastore")
+        self.pagestore = resolve_server_url(pagestore, "pagestore")
         self.token = token or os.environ.get("GRAFT_TOKEN") or None
         wanted_id = ClientId.parse(client_id) if isinstance(client_id, str) else client_id
         self.data_dir.mkdir(parents=True, exist_ok=True)
@@ -115,9 +115,11 @@ class Client(Closing):
         """The sync runtime (event loop thread and HTTP clients), started on first use."""
         self._open_db()
         if not self.has_remote:
+            missing = [name for name in ("metastore", "pagestore") if getattr(self, name) is None]
+            what = "no servers" if len(missing) == 2 else f"no {missing[0]} URL"
             raise StorageError(
-                "no servers configured: pass metastore= and pagestore= to Client, "
-                "or set GRAFT_METASTORE and GRAFT_PAGESTORE"
+                f"{what} configured: pass metastore= and pagestore= to Client "
+                "(graft: --metastore and --pagestore), or set GRAFT_METASTORE and GRAFT_PAGESTORE"
             )
         with self._runtime_guard:
             if self._runtime is None:

@@ -6,8 +6,14 @@ import os
 from pathlib import Path
 
 from graft_core.errors import InvalidInputError
+from graft_core.urls import check_server_url
 
-__all__ = ["DEFAULT_KEEP_COMMITS", "resolve_data_dir", "resolve_keep_commits"]
+__all__ = [
+    "DEFAULT_KEEP_COMMITS",
+    "resolve_data_dir",
+    "resolve_keep_commits",
+    "resolve_server_url",
+]
 
 DEFAULT_KEEP_COMMITS = 64
 
@@ -34,3 +40,9 @@ def resolve_keep_commits(keep_commits: int | None) -> int:
     if isinstance(keep_commits, bool) or not isinstance(keep_commits, int) or keep_commits < 1:
         raise InvalidInputError(f"keep_commits must be an integer >= 1, got {keep_commits!r}")
     return keep_commits
+
+
+def resolve_server_url(url: str | None, service: str) -> str | None:
+    """``url``, else ``$GRAFT_{SERVICE}``, checked; None when neither is set."""
+    value = url or os.environ.get(f"GRAFT_{service.upper()}") or None
+    return None if value is None else check_server_url(value, service)

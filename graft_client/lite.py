@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
+from graft_client.config import resolve_server_url
 from graft_client.sync.runtime import SyncRuntime
 from graft_core.closing import Closing
 from graft_core.errors import InvalidInputError, SnapshotNotFoundError
@@ -34,8 +35,8 @@ class LiteClient(Closing):
     def __init__(
         self, metastore: str | None = None, pagestore: str | None = None, token: str | None = None
     ) -> None:
-        metastore = metastore or os.environ.get("GRAFT_METASTORE")
-        pagestore = pagestore or os.environ.get("GRAFT_PAGESTORE")
+        metastore = resolve_server_url(metastore, "metastore")
+        pagestore = resolve_server_url(pagestore, "pagestore")
         if not metastore or not pagestore:
             raise InvalidInputError(
                 "LiteClient needs metastore and pagestore URLs (or GRAFT_METASTORE/GRAFT_PAGESTORE)"

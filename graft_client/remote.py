@@ -88,7 +88,9 @@ class _ServiceClient:
             else:
                 if response.status_code == 200:
                     return wire.decode(response.content, answer, limit=wire.PAGESTORE_MAX_BODY)
-                error = wire.error_from_body(response.status_code, response.content)
+                error = wire.answer_error(
+                    self.base_url, path, response.status_code, response.content
+                )
                 if response.status_code != 503:
                     raise error
             if attempt + 1 == self._retry.attempts:

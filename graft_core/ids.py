@@ -43,6 +43,12 @@ def _b58decode(text: str) -> bytes:
     return value.to_bytes(GID_SIZE, "big")
 
 
+def _kind_hint(prefix: int) -> str:
+    """`` (it is a SegmentId)`` when ``prefix`` is another kind's: the usual mix-up of ids."""
+    kinds = [sub.KIND for sub in Gid.__subclasses__() if prefix == sub.PREFIX]
+    return f" (it is a {kinds[0]})" if kinds else ""
+
+
 class Gid:
     """A 16-byte id. Subclasses fix the prefix byte; ``Gid`` itself accepts every known kind."""
 
@@ -59,6 +65,7 @@ class Gid:
             raise InvalidIdError(
                 f"not a {self.KIND}: prefix byte 0x{raw[0]:02X}, expected "
                 + " or ".join(f"0x{p:02X}" for p in sorted(expected))
+                + _kind_hint(raw[0])
             )
         self._raw = raw
 

@@ -55,6 +55,7 @@ __all__ = [
     "VolumesResponse",
     "WritePagesRequest",
     "WritePagesResponse",
+    "answer_error",
     "decode",
     "encode",
     "encode_error",
@@ -286,6 +287,26 @@ def decode(data: bytes, kind: type[M], *, limit: int = METASTORE_MAX_BODY) -> M:
 
 def encode_error(exc: GraftError) -> bytes:
     return encode(ErrorBody(code=exc.code, message=str(exc) or exc.code))
+
+
+def answer_error(url: str, path: str, status: int, body: bytes) -> GraftError:
+    """The typed exception of the error answer of ``url`` to ``POST {path}``.
+
+    A server without that endpoint (``url`` names the other service, or something that is not a
+    Graft service) would otherwise surface as a bare ``POST {path}``, which does not point at the
+    URL: that becomes an ``InvalidInputError`` naming it.
+    """
+    if status in (404, 405):
+        try:
+            no_route = decode(body, ErrorBody).message == f"POST {path}"
+        except InvalidInputError:
+            no_route = True
+        if no_route:
+            return InvalidInputError(
+                f"{url} is not a {path.split('/')[1]}: it has no endpoint {path} "
+                "(check the metastore and pagestore URLs)"
+            )
+    return error_from_body(status, body)
 
 
 def error_from_body(status: int, body: bytes) -> GraftError:

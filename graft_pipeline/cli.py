@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import click
 
-from graft_core.errors import GraftError
+from graft_core.errors import GraftError, VolumeNotFoundError
 from graft_core.ids import VolumeId
 from graft_pipeline.compact import run_compact
 from graft_pipeline.export import run_export_pages
@@ -114,7 +114,8 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except (GraftError, ValueError) as exc:
             click.echo(f"error: {exc}", err=True)
-            sys.exit(2 if isinstance(exc, ValueError) else 1)
+            # A volume id that names no volume is a typo, as for the graft command.
+            sys.exit(2 if isinstance(exc, (ValueError, VolumeNotFoundError)) else 1)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -200,8 +201,10 @@ def export(fmt: str, out: str, lsn: int | None, **options: Any) -> None:
     with MetastoreHttp(job.location.metastore, job.location.token) as meta:
         infos = select_volumes(meta, job.volume_ids, job.prefix)
     targets = [(info.vid, info.lsn if lsn is None else lsn) for info in infos]
+    # Tasks open the output by URI (pyarrow refuses a relative path), in their own directory.
+    where = out if "://" in out else str(Path(out).resolve())
     job.run(
-        f"export {fmt}", run_export_pages if fmt == "pages" else run_export_sqlite, targets, out
+        f"export {fmt}", run_export_pages if fmt == "pages" else run_export_sqlite, targets, where
     )
 
 

@@ -19,9 +19,9 @@ from graft_core.wire import (
     CONTENT_TYPE,
     PAGESTORE_MAX_BODY,
     Message,
+    answer_error,
     decode,
     encode,
-    error_from_body,
 )
 
 __all__ = ["ServiceHttp"]
@@ -37,8 +37,9 @@ class ServiceHttp(Closing):
         headers = {"content-type": CONTENT_TYPE, "accept": CONTENT_TYPE}
         if token:
             headers["authorization"] = f"Bearer {token}"
+        self._url = url.rstrip("/")
         self._http = httpx.Client(
-            base_url=url.rstrip("/") + self.PREFIX,
+            base_url=self._url + self.PREFIX,
             headers=headers,
             timeout=timeout,
             verify=tls_context(),
@@ -54,7 +55,8 @@ class ServiceHttp(Closing):
             else:
                 if response.status_code == 200:
                     return decode(response.content, kind, limit=PAGESTORE_MAX_BODY)
-                error = error_from_body(response.status_code, response.content)
+                path = f"{self.PREFIX}/{endpoint}"
+                error = answer_error(self._url, path, response.status_code, response.content)
                 if response.status_code != 503:
                     raise error
             if attempt + 1 < _ATTEMPTS:

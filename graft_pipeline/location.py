@@ -24,6 +24,7 @@ from graft_core.errors import ServiceUnavailableError, WrongClusterError
 from graft_core.objstore import ObjectStore, open_store
 from graft_core.receipts import ReceiptKey
 from graft_core.transport import tls_context
+from graft_core.urls import check_server_url
 
 __all__ = ["Location"]
 
@@ -59,10 +60,11 @@ class Location:
         store = store or announced.get("store")
         if store is None:
             raise ValueError("say where the segments are: --store URL or --data-dir D")
+        pagestore = pagestore or os.environ.get("GRAFT_PAGESTORE") or announced.get("pagestore")
         return cls(
-            metastore=metastore,
+            metastore=check_server_url(metastore, "metastore"),
             store=store,
-            pagestore=pagestore or os.environ.get("GRAFT_PAGESTORE") or announced.get("pagestore"),
+            pagestore=None if pagestore is None else check_server_url(pagestore, "pagestore"),
             token=token or os.environ.get("GRAFT_TOKEN") or None,
             receipt_key=(
                 ReceiptKey.load(receipt_key_file)

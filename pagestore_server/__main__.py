@@ -19,6 +19,7 @@ from graft_core.service import (
     serve,
     serve_options,
 )
+from graft_core.urls import check_server_url
 from pagestore_server.app import create_app
 from pagestore_server.config import Config, parse_size
 
@@ -34,12 +35,20 @@ def _size(ctx: click.Context, param: click.Parameter, value: str) -> int:
         raise click.BadParameter(str(exc)) from exc
 
 
+def _metastore_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    try:
+        return check_server_url(value, "metastore")
+    except InvalidInputError as exc:
+        raise click.BadParameter(str(exc)) from exc
+
+
 @click.command(context_settings=CLICK_SETTINGS)
 @click.option(
     "--metastore",
     "metastore_url",
     envvar="PAGESTORE_METASTORE",
     required=True,
+    callback=_metastore_url,
     help="URL of the metastore (read_pages resolves page versions from its commit lists; "
     "its cluster key is the segment store's unless --cluster-key says otherwise).",
 )

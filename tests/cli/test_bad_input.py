@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 from graft_client import Client
 from graft_core.ids import SegmentId, VolumeId
 from graft_core.types import PAGE_SIZE
-from tests.cli.runner import graft, ok, ok_json, stderr_lines
+from tests.cli.runner import clean_env, graft, ok, ok_json, stderr_lines
 
 
 @dataclass(frozen=True)
@@ -108,9 +109,9 @@ CASES: dict[str, Case] = {
     "bad vid text (status)": Case(("volume", "status", "abc"), "error", ("VolumeId", "22")),
     "bad vid text (log)": Case(("log", CID_TEXT), "error", ("VolumeId",)),
     "segment id as vid (write)": Case(
-        ("write", SID, "1", "--fill", "1"), "error", ("VolumeId", "0xA0")
+        ("write", SID, "1", "--fill", "1"), "error", ("VolumeId", "0xA0", "it is a SegmentId")
     ),
-    "segment id as vid (read)": Case(("read", SID, "1"), "error", ("VolumeId",)),
+    "segment id as vid (read)": Case(("read", SID, "1"), "error", ("VolumeId", "a SegmentId")),
     "unknown volume (write)": Case(
         ("write", UNKNOWN_VID, "1", "--fill", "1"), "error", (UNKNOWN_VID,)
     ),
@@ -208,3 +209,15 @@ def test_data_dir_in_use_by_another_client(tmp_path: Path) -> None:
         assert [info.vid for info in client.volumes()] == [vol.vid]
     # Once the other client lets go, the CLI owns the dir.
     assert json.loads(ok("volume", "list", "--json", data_dir=tmp_path))[0]["snapshot"] is None
+
+
+def test_pipeline_without_pyspark_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    # Python imports sitecustomize at start-up: this one makes pyspark absent, in `graft` and in
+    # the `python -m graft_pipeline` it would start.
+    (tmp_path / "sitecustomize.py").write_text("import sys\nsys.modules['pyspark'] = None\n")
+    path = os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])
+    proc = graft(
+        "pipeline", "verify", "--data-dir", tmp_path, data_dir=None, env=clean_env(PYTHONPATH=path)
+    )
+    assert proc.returncode == 1, proc.stderr.decode()
+    assert_error_line(proc, "PySpark", "[pipeline]")

@@ -10,10 +10,13 @@ import tempfile
 from pathlib import Path
 
 import apsw
+import pytest
+from click.testing import CliRunner
 from pyspark.sql import SparkSession
 
 from graft_core.ids import VolumeId
 from graft_core.types import PAGE_SIZE
+from graft_pipeline.cli import main
 from graft_pipeline.export_sqlite import run_export_sqlite, table_dir
 from graft_pipeline.location import Location
 from graft_pipeline.sqlitefile import affinity, file_pages
@@ -150,3 +153,24 @@ def test_export_types_columns_by_their_values(
         (str(typed), 1, "own"),
         (str(mixed), 2, "mine"),
     }
+
+
+def test_export_to_a_relative_directory(
+    spark: SparkSession,
+    cluster: Cluster,
+    location: Location,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pages = database("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (7);")
+    good = volume(cluster, pages)
+    monkeypatch.chdir(tmp_path)
+    where = ["--metastore", location.metastore, "--store", location.store, "--no-progress"]
+    for fmt in ("sqlite", "pages"):
+        args = ["export", "--format", fmt, "--out", f"out-{fmt}", "--volumes", str(good), *where]
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0, result.output
+    assert [tuple(r) for r in spark.read.parquet(str(tmp_path / "out-sqlite" / "t")).collect()] == [
+        (7, str(good))
+    ]
+    assert spark.read.parquet(str(tmp_path / "out-pages")).count() == len(pages)

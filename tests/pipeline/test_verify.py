@@ -9,6 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from pyspark.sql import SparkSession
 
+from graft_core.ids import VolumeId
 from graft_pipeline.cli import main
 from graft_pipeline.location import Location
 from graft_pipeline.verify import run_verify
@@ -64,3 +65,12 @@ def test_verify_reports_a_flipped_byte(
     assert problem["affected"] == [
         {"vid": str(model.vid), "first_lsn": DAMAGED_LSN, "last_lsn": last}
     ]
+
+
+def test_an_unknown_volume_is_bad_input(location: Location) -> None:
+    unknown = str(VolumeId.random())
+    where = ["--metastore", location.metastore, "--store", location.store, "--no-progress"]
+    for job in (["verify"], ["compact", "--keep-last", "1"]):
+        result = CliRunner().invoke(main, [*job, "--volumes", unknown, *where])
+        assert result.exit_code == 2, result.output
+        assert result.stderr == f"error: volume {unknown} has no commits\n"

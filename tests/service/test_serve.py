@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -90,3 +91,17 @@ def test_serve_exits_nonzero_when_a_child_dies(tmp_path: Path) -> None:
         os.kill(doc["pids"]["metastore"], signal.SIGKILL)
         assert proc.wait(timeout=30) != 0
         assert _down(doc["pagestore"])
+
+
+def test_serve_on_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = [GRAFT, "serve", "--data-dir", str(tmp_path / "data")]
+        done = subprocess.run(
+            [*command, "--metastore-port", str(port)], capture_output=True, text=True, timeout=60
+        )
+    assert done.returncode == 1
+    assert done.stderr == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    assert not (tmp_path / "data" / "servers.json").exists()

@@ -1,0 +1,30 @@
+"""Server URLs given by users: checked up front, not at the first request."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from graft_core.errors import InvalidInputError
+
+__all__ = ["check_server_url"]
+
+
+def check_server_url(url: str, service: str) -> str:
+    """``url`` if it is an ``http://`` or ``https://`` URL with a host and a valid port.
+
+    A URL without a scheme or with a port out of range would otherwise fail only at the first
+    request, deep inside the HTTP transport, with a message that does not name the option.
+    """
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise InvalidInputError(
+            f"{service} URL {url!r} is not an http:// or https:// URL with a host "
+            "(e.g. http://127.0.0.1:3001)"
+        )
+    try:
+        port = parts.port
+    except ValueError:
+        port = 0
+    if port == 0:
+        raise InvalidInputError(f"{service} URL {url!r} has an invalid port (1..65535)")
+    return url

@@ -1,0 +1,137 @@
+"""Mistyped server URLs: one clear error naming the URL, never a traceback from the transport."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from graft_client import Client, LiteClient
+from graft_core.errors import InvalidInputError, StorageError
+from graft_core.ids import VolumeId
+from graft_pipeline.location import Location
+from graft_pipeline.metastore import MetastoreHttp
+from tests.pagestore.cluster import Cluster, running_cluster
+from tests.sync.support import page
+
+GRAFT = Path(sys.executable).parent / "graft"
+
+BAD_URLS = {
+    "no scheme": "127.0.0.1:3001",
+    "wrong scheme": "ftp://127.0.0.1:3001",
+    "port out of range": "http://127.0.0.1:99999",
+    "port zero": "http://127.0.0.1:0",
+    "no host": "http://:3001",
+}
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    with running_cluster(tmp_path_factory.mktemp("urls")) as cluster:
+        yield cluster
+
+
+def graft(
+    data_dir: Path, metastore: str, pagestore: str, *args: str
+) -> subprocess.CompletedProcess[str]:
+    argv = [str(GRAFT), "--data-dir", str(data_dir), "--metastore", metastore]
+    return subprocess.run(
+        [*argv, "--pagestore", pagestore, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def assert_one_error_line(done: subprocess.CompletedProcess[str], *mentions: str) -> None:
+    assert done.returncode == 2, (done.returncode, done.stderr)
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
+    for word in mentions:
+        assert word in lines[0], (word, lines[0])
+
+
+@pytest.mark.parametrize("url", BAD_URLS.values(), ids=list(BAD_URLS))
+def test_bad_url_is_refused_when_the_client_is_made(
+    url: str, tmp_path: Path, servers: Cluster
+) -> None:
+    good = servers.pagestore.url
+    with pytest.raises(InvalidInputError, match="metastore URL"):
+        Client(tmp_path / "data", metastore=url, pagestore=good)
+    assert not (tmp_path / "data").exists()
+    with pytest.raises(InvalidInputError, match="pagestore URL"):
+        LiteClient(servers.metastore.url, url)
+
+
+def test_bad_url_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRAFT_METASTORE", "localhost:3001")
+    monkeypatch.setenv("GRAFT_PAGESTORE", "http://127.0.0.1:3000")
+    with pytest.raises(InvalidInputError, match="'localhost:3001'"):
+        Client(tmp_path)
+    with pytest.raises(InvalidInputError, match="'localhost:3001'"):
+        LiteClient()
+
+
+@pytest.mark.parametrize("url", BAD_URLS.values(), ids=list(BAD_URLS))
+def test_cli_bad_url_is_one_line(url: str, tmp_path: Path, servers: Cluster) -> None:
+    vid = str(VolumeId.random())
+    done = graft(tmp_path, url, servers.pagestore.url, "read", vid, "1", "--remote")
+    assert_one_error_line(done, url)
+
+
+def test_swapped_ports_say_which_server_is_which(tmp_path: Path, servers: Cluster) -> None:
+    meta, pages = servers.metastore.url, servers.pagestore.url
+    with Client(tmp_path / "a", metastore=meta, pagestore=pages) as client:
+        volume = client.create_volume()
+        with volume.writer() as writer:
+            writer.write(1, page("one"))
+        volume.push()
+        vid = volume.vid
+    with Client(tmp_path / "b", metastore=pages, pagestore=meta) as swapped:
+        local = swapped.create_volume()
+        with local.writer() as writer:
+            writer.write(1, page("local"))
+        with pytest.raises(InvalidInputError, match=f"{meta} is not a pagestore"):
+            local.push()
+    with (
+        LiteClient(pages, meta) as lite,
+        pytest.raises(InvalidInputError, match=f"{pages} is not a metastore"),
+    ):
+        lite.read(vid, 1)
+    done = graft(tmp_path / "c", pages, meta, "clone", str(vid))
+    assert_one_error_line(done, pages, "not a metastore")
+    with LiteClient(meta, pages) as lite:
+        assert lite.snapshot(vid).lsn == 1
+
+
+def test_pipeline_names_a_metastore_url_that_is_the_pagestore(servers: Cluster) -> None:
+    with (
+        MetastoreHttp(servers.pagestore.url) as metastore,
+        pytest.raises(InvalidInputError, match=f"{servers.pagestore.url} is not a metastore"),
+    ):
+        list(metastore.volumes())
+
+
+@pytest.mark.parametrize("url", BAD_URLS.values(), ids=list(BAD_URLS))
+def test_pipeline_refuses_a_bad_metastore_url_before_any_call(url: str, tmp_path: Path) -> None:
+    with pytest.raises(InvalidInputError, match="metastore URL"):
+        Location.resolve(metastore=url, store=str(tmp_path), data_dir=None)
+    argv = [sys.executable, "-m", "graft_pipeline", "verify", "--metastore", url]
+    done = subprocess.run(
+        [*argv, "--store", str(tmp_path)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert_one_error_line(done, url)
+
+
+def test_a_missing_url_is_named(tmp_path: Path, servers: Cluster) -> None:
+    with Client(tmp_path, metastore=servers.metastore.url) as client:
+        volume = client.create_volume()
+        with volume.writer() as writer:
+            writer.write(1, page("one"))
+        with pytest.raises(StorageError, match="no pagestore URL configured"):
+            volume.push()
+        assert volume.status().value == "ok"
