@@ -45,6 +45,9 @@ HEADER_MAGIC = b"SQLite format 3\x00"
 CHANGE_COUNTER = slice(24, 28)
 DATABASE_SIZE = slice(28, 32)
 VERSION_VALID_FOR = slice(92, 96)
+# The file format write/read version bytes: 2 means WAL.
+FILE_FORMAT = slice(18, 20)
+WAL_VERSION = 2
 
 log = logging.getLogger(__name__)
 
@@ -197,8 +200,17 @@ class VolumeFile(apsw.VFSFile):
     def xWrite(self, data: bytes, offset: int) -> None:
         if offset % PAGE_SIZE or len(data) % PAGE_SIZE:
             raise _page_size_error(f"a write of {len(data)} bytes at offset {offset}")
-        writer = self._open_writer()
         first = offset // PAGE_SIZE + 1
+        if first == 1 and WAL_VERSION in data[FILE_FORMAT]:
+            # Reached only through a database this volume is attached to (the pragma guard
+            # refuses WAL on the volume's own connection): its commits would stay in a -wal
+            # file outside the volume, and a volume whose header says WAL no longer opens.
+            raise errors.with_reason(
+                apsw.SQLITE_IOERR,
+                f"graft volume {self.volume.vid} cannot use journal_mode=WAL; use a rollback "
+                "journal (memory, delete, truncate or persist)",
+            )
+        writer = self._open_writer()
         view = memoryview(data)
         for n in range(len(data) // PAGE_SIZE):
             writer.write(first + n, view[n * PAGE_SIZE : (n + 1) * PAGE_SIZE])

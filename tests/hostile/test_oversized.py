@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import httpx
 import pytest
@@ -29,6 +30,7 @@ from graft_core.wire import (
     PullGraftResponse,
     ReadPagesRequest,
     SegmentRef,
+    SnapshotInfo,
     decode,
     encode,
 )
@@ -40,6 +42,8 @@ from metastore_server.records import LogRecord
 from tests.hostile.rpc import send
 from tests.pagestore.cluster import Cluster, running_cluster
 from tests.support.receipts import TEST_KEY
+
+R = TypeVar("R")
 
 PAGE = b"v" * PAGE_SIZE
 # The issue's attack: 2M pages as one run, a few bytes on the wire.
@@ -246,6 +250,42 @@ def test_pull_commits_pages_by_bytes_and_every_caller_follows_next(small_answers
     # So does the pipeline.
     with MetastoreHttp(url) as meta:
         assert [c.lsn for c in meta.log(vid).commits] == list(range(1, 31))
+
+
+def test_the_pipeline_rereads_a_log_whose_checkpoint_moved_between_pages(
+    small_answers: Cluster,
+) -> None:
+    """A checkpoint registered while a job pages through the log moves the answers' start to it:
+    the job must not stitch the first pages to the later ones (commits in between would be
+    missing from what it compacts or exports)."""
+    http = small_answers.client()
+    vid = VolumeId.random()
+    written: list[SegmentRef] = []
+    for lsn in range(1, 21):
+        written = [
+            ref for k in range(4) for ref in http.write(vid, {k + 1: bytes([lsn]) * PAGE_SIZE})
+        ]
+        http.commit(vid, lsn - 1 or None, 4, written)
+
+    class CheckpointMidway(MetastoreHttp):
+        answers = 0
+
+        def _call(self, name: str, msg: Message, kind: type[R]) -> R:
+            answer = super()._call(name, msg, kind)
+            if name == "pull_commits":
+                self.answers += 1
+                if self.answers == 1:  # another job's compaction lands between two pages
+                    super()._call(
+                        "checkpoint",
+                        CheckpointRequest(vid=vid, lsn=15, segments=written),
+                        SnapshotInfo,
+                    )
+            return answer
+
+    with CheckpointMidway(small_answers.metastore.url) as meta:
+        log = meta.log(vid)
+    assert log.checkpoint is not None and log.checkpoint.lsn == 15
+    assert [c.lsn for c in log.commits] == list(range(15, 21))
 
 
 async def _pull_over_wide_commits(directory: Path) -> PullGraftResponse:
