@@ -62,12 +62,12 @@ class AsyncRpcClient(BaseRpcClient):
                     self._path(call), content=body, headers=self._auth(), timeout=timeout
                 )
             except httpx.TransportError as exc:
-                error = self._failed(call, exc)
+                delay = attempts.retry_after(self._failed(call, exc))
             else:
                 if response.status_code == 200:
                     return await self._decoded(call, response.content)
-                error = self._refused(call, response)
-            await anyio.sleep(attempts.retry_after(error))
+                delay = attempts.retry_after(self._refused(call, response), answered=True)
+            await anyio.sleep(delay)
 
     async def _decoded(self, call: Call[A], content: bytes) -> A:
         if self._offload_decode is None or len(content) <= self._offload_decode:

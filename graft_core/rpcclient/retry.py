@@ -51,11 +51,13 @@ class Outage:
         self._since: float | None = None
         self._failures = 0
 
-    def failing(self, error: GraftError) -> None:
+    def failing(self, error: GraftError, *, answered: bool) -> None:
+        """``answered``: the service answered (503), rather than not at all."""
         self._failures += 1
         if self._since is None:
             self._since = time.monotonic()
-            log.warning("%s unreachable: %s; retrying", self._service, error)
+            state = "unavailable" if answered else "unreachable"
+            log.warning("%s %s: %s; retrying", self._service, state, error)
 
     def reachable(self) -> None:
         if self._since is not None:
@@ -77,12 +79,12 @@ class Attempts:
         self._tried = 0
         self._deadline = time.monotonic() + max(policy.deadline, timeout or 0.0)
 
-    def retry_after(self, error: GraftError) -> float:
-        """Seconds to wait before trying again after the transient ``error``; raises ``error``
-        once the attempts or the time are used up."""
+    def retry_after(self, error: GraftError, *, answered: bool = False) -> float:
+        """Seconds to wait before trying again after the transient ``error`` (an answer, or no
+        answer at all); raises ``error`` once the attempts or the time are used up."""
         delay = self._policy.delay(self._tried)
         self._tried += 1
         if self._tried >= self._policy.attempts or time.monotonic() + delay >= self._deadline:
             raise error
-        self._outage.failing(error)
+        self._outage.failing(error, answered=answered)
         return delay

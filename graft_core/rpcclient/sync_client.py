@@ -60,12 +60,12 @@ class SyncRpcClient(BaseRpcClient, Closing):
                     self._path(call), content=body, headers=self._auth(), timeout=timeout
                 )
             except httpx.TransportError as exc:
-                error = self._failed(call, exc)
+                delay = attempts.retry_after(self._failed(call, exc))
             else:
                 if response.status_code == 200:
                     return self._decode(call, response.content)
-                error = self._refused(call, response)
-            time.sleep(attempts.retry_after(error))  # backoff, not synchronization
+                delay = attempts.retry_after(self._refused(call, response), answered=True)
+            time.sleep(delay)  # backoff, not synchronization
 
     def close(self) -> None:
         self.http.close()
