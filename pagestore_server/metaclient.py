@@ -59,7 +59,7 @@ class MetastoreClient(AsyncMetastoreClient):
     async def cluster(self) -> uuid.UUID | None:
         """The metastore's cluster key from its ``/health``; None when it does not answer one."""
         try:
-            response = await self.http.get("/health")
+            response = await self.http.get("/health", headers={"accept": "application/json"})
             return uuid.UUID(response.json()["cluster"]) if response.status_code == 200 else None
         except (httpx.HTTPError, ValueError, KeyError, TypeError):
             return None

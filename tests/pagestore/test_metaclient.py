@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
 import pytest
 
 from graft_core.errors import ServiceUnavailableError, VolumeNotFoundError
@@ -39,7 +40,7 @@ def test_a_metastore_url_that_is_not_a_metastore_is_a_503_not_a_missing_volume(
             with pytest.raises(VolumeNotFoundError):
                 cluster.client().read(vid, 1, [1])  # the well-configured pagestore
             wrong = cluster.client()
-            wrong.pages.base_url = misdirected.url  # type: ignore[assignment]
+            wrong.pages.base_url = httpx.URL(misdirected.url)
             with pytest.raises(ServiceUnavailableError, match="is not a metastore"):
                 wrong.read(vid, 1, [1])
         finally:
