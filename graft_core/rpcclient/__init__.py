@@ -15,7 +15,7 @@ from graft_core.rpcclient.pagestore import (
     PagestoreCalls,
     SyncPagestoreClient,
 )
-from graft_core.rpcclient.retry import NO_RETRY, RETRY_STATUSES, RetryPolicy
+from graft_core.rpcclient.retry import NO_RETRY, RETRY_STATUSES, Outage, RetryPolicy
 from graft_core.rpcclient.sync_client import SyncRpcClient
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "BaseRpcClient",
     "Call",
     "MetastoreCalls",
+    "Outage",
     "PagestoreCalls",
     "RetryPolicy",
     "SyncMetastoreClient",

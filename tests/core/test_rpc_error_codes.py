@@ -7,7 +7,10 @@ import json
 import subprocess
 import sys
 
-from graft_core.errors import RemoteError, error_from_wire
+from graft_core.errors import (
+    RemoteError,
+    error_from_wire,
+)
 
 # Every code the metastore and the pagestore answer with, and the class it must decode to.
 SERVER_CODES = {
@@ -72,3 +75,30 @@ def test_an_unknown_code_is_a_remote_error_carrying_the_code() -> None:
 def test_a_known_code_keeps_its_message() -> None:
     error = error_from_wire("wrong_cluster", "belongs to cluster X")
     assert type(error).__name__ == "WrongClusterError" and str(error) == "belongs to cluster X"
+
+
+_DEFINE_BAD_CLASSES = """
+from graft_core.errors import StorageError, WrongClusterError, error_for_code
+for source in ("code = 'wrong_cluster'", "pass"):
+    try:
+        exec(f"class Bad(StorageError):\\n    {source}")
+    except TypeError as exc:
+        print(exc)
+print(error_for_code("wrong_cluster") is WrongClusterError)
+"""
+
+
+def test_a_class_that_reuses_or_inherits_a_code_is_refused_when_defined() -> None:
+    """In a process of its own: a refused class stays in its base's ``__subclasses__()``."""
+    done = subprocess.run(
+        [sys.executable, "-c", _DEFINE_BAD_CLASSES],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.splitlines() == [
+        "Bad: code 'wrong_cluster' already names WrongClusterError",
+        "Bad must define its own wire code",
+        "True",
+    ]
