@@ -34,9 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.reporting.results import LAG_METRIC, record
 from graft_client import Client, LiteClient, Volume
-from graft_client.remote import _ServiceClient
 from graft_core import wire
 from graft_core.ids import VolumeId
+from graft_core.rpcclient import AsyncRpcClient
 from graft_core.types import PAGE_SIZE
 from tests.pagestore.cluster import Cluster, running_cluster
 
@@ -196,10 +196,10 @@ def raw_write_times(cluster: Cluster, pages: int, repeat: int) -> list[float]:
 class RoundTrips:
     """Counts requests sent by the service clients of one runtime (httpx event hooks)."""
 
-    def __init__(self, *clients: _ServiceClient) -> None:
+    def __init__(self, *clients: AsyncRpcClient) -> None:
         self.count = 0
         for client in clients:
-            client._http.event_hooks = {"request": [self._hook()]}
+            client.http.event_hooks = {"request": [self._hook()]}
 
     def _hook(self) -> Callable[[httpx.Request], Awaitable[None]]:
         async def hook(request: httpx.Request) -> None:

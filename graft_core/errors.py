@@ -2,11 +2,14 @@
 
 Every error carries a stable ``code`` (used on the wire as ``{code, message}``) and the HTTP status
 a server answers with, so a client can rebuild the same typed exception from an error body.
+
+Each class registers its code when it is defined, and every class a server raises is defined
+here: decoding a code never depends on which other modules a process happened to import.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 __all__ = [
     "AuthError",
@@ -17,15 +20,20 @@ __all__ = [
     "CorruptDataError",
     "CorruptSegmentError",
     "DataDirLockedError",
+    "FailPointError",
     "ForbiddenError",
     "GraftError",
+    "InternalServerError",
     "InvalidIdError",
     "InvalidInputError",
     "InvalidPageError",
     "InvalidSegmentError",
+    "MethodNotAllowedError",
     "NotFoundError",
     "PayloadTooLargeError",
     "RemoteError",
+    "SegmentMismatchError",
+    "SegmentMissingError",
     "ServiceUnavailableError",
     "SnapshotNotFoundError",
     "StorageError",
@@ -34,7 +42,11 @@ __all__ = [
     "VolumeNotFoundError",
     "WrongClusterError",
     "error_for_code",
+    "error_for_status",
+    "error_from_wire",
 ]
+
+_BY_CODE: dict[str, type[GraftError]] = {}
 
 
 class GraftError(Exception):
@@ -42,6 +54,23 @@ class GraftError(Exception):
 
     code: ClassVar[str] = "graft_error"
     http_status: ClassVar[int] = 500
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _register(cls)
+
+
+def _register(cls: type[GraftError]) -> None:
+    # An inherited code would make the wire lose which class was raised; a reused one would
+    # decode to whichever class registered first.
+    if "code" not in vars(cls):
+        raise TypeError(f"{cls.__qualname__} must define its own wire code")
+    known = _BY_CODE.setdefault(cls.code, cls)
+    if known is not cls:
+        raise TypeError(f"{cls.__qualname__}: code {cls.code!r} already names {known.__qualname__}")
+
+
+_register(GraftError)
 
 
 class InvalidInputError(GraftError, ValueError):
@@ -77,6 +106,13 @@ class PayloadTooLargeError(InvalidInputError):
 class NotFoundError(GraftError, LookupError):
     code = "not_found"
     http_status = 404
+
+
+class MethodNotAllowedError(InvalidInputError):
+    """The server has the path but not for this HTTP method."""
+
+    code = "method_not_allowed"
+    http_status = 405
 
 
 class VolumeNotFoundError(NotFoundError):
@@ -148,6 +184,19 @@ class WrongClusterError(StorageError):
     code = "wrong_cluster"
 
 
+class SegmentMissingError(StorageError):
+    """A segment a commit references is not in the store (GC'd below a new horizon, or lost)."""
+
+    code = "segment_missing"
+
+
+class SegmentMismatchError(StorageError):
+    """A segment lacks pages that a commit says it holds: the commit names a segment that the
+    pagestore did not write for that volume (accepted before commits needed receipts)."""
+
+    code = "segment_mismatch"
+
+
 class CorruptDataError(StorageError):
     """Stored bytes failed validation; they are never returned as data."""
 
@@ -159,11 +208,30 @@ class CorruptSegmentError(CorruptDataError):
     code = "corrupt_segment"
 
 
+class FailPointError(GraftError):
+    """An armed fail point (``graft_core.failpoints``) in ``error`` mode."""
+
+    code = "failpoint"
+    http_status = 503
+
+
 class RemoteError(GraftError):
-    """A server answered with an error that has no more specific class."""
+    """A server answered with an error that has no more specific class; ``remote_code`` is the
+    code it sent (this class's own code unless the server's is unknown here)."""
 
     code = "remote_error"
     http_status = 502
+
+    def __init__(self, *args: object, remote_code: str | None = None) -> None:
+        super().__init__(*args)
+        self.remote_code = remote_code or self.code
+
+
+class InternalServerError(RemoteError):
+    """The server failed unexpectedly (its bug, logged there); retrying will not help."""
+
+    code = "internal_error"
+    http_status = 500
 
 
 class ServiceUnavailableError(RemoteError):
@@ -181,16 +249,34 @@ class ForbiddenError(AuthError):
     http_status = 403
 
 
-def _all_subclasses(cls: type[GraftError]) -> list[type[GraftError]]:
-    found: list[type[GraftError]] = [cls]
-    for sub in cls.__subclasses__():
-        found.extend(_all_subclasses(sub))
-    return found
+# The class of an error answer whose body is not an error body (a proxy's page, say).
+_BY_STATUS: dict[int, type[GraftError]] = {
+    400: InvalidInputError,
+    401: AuthError,
+    403: ForbiddenError,
+    404: NotFoundError,
+    405: MethodNotAllowedError,
+    409: ConflictError,
+    413: PayloadTooLargeError,
+    500: InternalServerError,
+    503: ServiceUnavailableError,
+}
 
 
 def error_for_code(code: str) -> type[GraftError]:
     """The exception class for a wire error code (``RemoteError`` when unknown)."""
-    for cls in _all_subclasses(GraftError):
-        if cls.code == code:
-            return cls
-    return RemoteError
+    return _BY_CODE.get(code, RemoteError)
+
+
+def error_for_status(status: int) -> type[GraftError]:
+    """The exception class for an HTTP error status without an error body."""
+    return _BY_STATUS.get(status, RemoteError)
+
+
+def error_from_wire(code: str, message: str) -> GraftError:
+    """The exception a server's ``{code, message}`` stands for; an unknown code (a newer
+    server's) is a ``RemoteError`` that keeps it."""
+    cls = _BY_CODE.get(code)
+    if cls is None:
+        return RemoteError(f"{message} [{code}]", remote_code=code)
+    return cls(message)

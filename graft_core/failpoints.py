@@ -10,17 +10,12 @@ from __future__ import annotations
 import os
 import signal
 
-from graft_core.errors import GraftError
+from graft_core.errors import FailPointError
 
 __all__ = ["FailPointError", "armed_failpoints", "failpoint"]
 
 ENV_VAR = "GRAFT_FAILPOINTS"
 _ACTIONS = ("crash", "error")
-
-
-class FailPointError(GraftError):
-    code = "failpoint"
-    http_status = 503
 
 
 def _parse(spec: str) -> dict[str, str]:

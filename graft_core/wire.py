@@ -24,7 +24,13 @@ from typing import Annotated, Any, TypeVar
 
 import msgspec
 
-from graft_core.errors import GraftError, InvalidInputError, PayloadTooLargeError, error_for_code
+from graft_core.errors import (
+    GraftError,
+    InvalidInputError,
+    PayloadTooLargeError,
+    error_for_status,
+    error_from_wire,
+)
 from graft_core.graft import Graft
 from graft_core.ids import ClientId, Gid, SegmentId, VolumeId
 from graft_core.types import MAX_LSN, MAX_PAGEIDX, PAGE_SIZE
@@ -33,6 +39,7 @@ __all__ = [
     "CONTENT_TYPE",
     "MAX_ANSWER_BYTES",
     "MAX_READ_PAGES",
+    "MAX_VOLUMES_LIMIT",
     "MAX_WAIT_MS",
     "METASTORE_MAX_BODY",
     "PAGESTORE_MAX_BODY",
@@ -55,7 +62,6 @@ __all__ = [
     "VolumesResponse",
     "WritePagesRequest",
     "WritePagesResponse",
-    "answer_error",
     "decode",
     "encode",
     "encode_error",
@@ -289,31 +295,11 @@ def encode_error(exc: GraftError) -> bytes:
     return encode(ErrorBody(code=exc.code, message=str(exc) or exc.code))
 
 
-def answer_error(url: str, path: str, status: int, body: bytes) -> GraftError:
-    """The typed exception of the error answer of ``url`` to ``POST {path}``.
-
-    A server without that endpoint (``url`` names the other service, or something that is not a
-    Graft service) would otherwise surface as a bare ``POST {path}``, which does not point at the
-    URL: that becomes an ``InvalidInputError`` naming it.
-    """
-    if status in (404, 405):
-        try:
-            no_route = decode(body, ErrorBody).message == f"POST {path}"
-        except InvalidInputError:
-            no_route = True
-        if no_route:
-            return InvalidInputError(
-                f"{url} is not a {path.split('/')[1]}: it has no endpoint {path} "
-                "(check the metastore and pagestore URLs)"
-            )
-    return error_from_body(status, body)
-
-
 def error_from_body(status: int, body: bytes) -> GraftError:
-    """Rebuild the typed exception a server answered with (any body, never raises)."""
+    """Rebuild the typed exception a server answered with (any body, never raises). A body that
+    is not an error body (a proxy's HTML page, say) gives the class of the HTTP status."""
     try:
         err = decode(body, ErrorBody)
     except InvalidInputError:
-        cls = error_for_code("unavailable" if status == 503 else "remote_error")
-        return cls(f"HTTP {status}: {body[:200]!r}")
-    return error_for_code(err.code)(err.message)
+        return error_for_status(status)(f"HTTP {status} without an error body: {body[:200]!r}")
+    return error_from_wire(err.code, err.message)

@@ -6,36 +6,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from graft_core.errors import ServiceUnavailableError
-from graft_core.ids import ClientId, VolumeId
-from graft_core.wire import (
-    CheckpointRequest,
-    CommitInfo,
-    CommitRequest,
-    PullCommitsRequest,
-    PullCommitsResponse,
-    SegmentRef,
-    SnapshotInfo,
-    VolumesRequest,
-    VolumesResponse,
-)
+from graft_core.ids import VolumeId
+from graft_core.rpcclient import SyncMetastoreClient
+from graft_core.wire import CommitInfo, SnapshotInfo
 from graft_pipeline.history import VolumeLog
-from graft_pipeline.http import ServiceHttp
 
 __all__ = ["MetastoreHttp"]
 
-_PAGE = 1000
 _LOG_ATTEMPTS = 5
 
 
-class MetastoreHttp(ServiceHttp):
-    PREFIX = "/metastore/v1"
+class MetastoreHttp(SyncMetastoreClient):
+    """The blocking metastore client, and the reads the jobs build from its pages."""
 
     def volumes(self, prefix: str = "") -> Iterator[SnapshotInfo]:
         """Every volume with commits whose id starts with ``prefix``, in id order."""
         after: VolumeId | None = None
         while True:
-            request = VolumesRequest(limit=_PAGE, prefix=prefix, after=after)
-            page = self._call("volumes", request, VolumesResponse)
+            page = self.volumes_page(prefix, after)
             yield from page.volumes
             if page.next is None:
                 return
@@ -57,39 +45,15 @@ class MetastoreHttp(ServiceHttp):
 
     def _read_log(self, vid: VolumeId) -> VolumeLog | None:
         """The log as one consistent read, or None if a checkpoint moved it meanwhile."""
-        answer = self._call(
-            "pull_commits", PullCommitsRequest(vid=vid, start=1), PullCommitsResponse
-        )
+        answer = self.pull_commits(vid, 1)
         checkpoint = answer.checkpoint
         commits: list[CommitInfo] = list(answer.commits)
         while answer.next is not None:
-            request = PullCommitsRequest(vid=vid, start=answer.next)
-            answer = self._call("pull_commits", request, PullCommitsResponse)
+            start = answer.next
+            answer = self.pull_commits(vid, start)
             if answer.checkpoint != checkpoint or (
-                answer.commits and answer.commits[0].lsn != request.start
+                answer.commits and answer.commits[0].lsn != start
             ):
                 return None
             commits.extend(answer.commits)
         return VolumeLog(vid, checkpoint, commits)
-
-    def checkpoint(self, vid: VolumeId, lsn: int, segments: list[SegmentRef]) -> SnapshotInfo:
-        request = CheckpointRequest(vid=vid, lsn=lsn, segments=segments)
-        return self._call("checkpoint", request, SnapshotInfo)
-
-    def commit(
-        self,
-        vid: VolumeId,
-        base_lsn: int | None,
-        page_count: int,
-        segments: list[SegmentRef],
-        commit_hash: bytes,
-    ) -> SnapshotInfo:
-        request = CommitRequest(
-            vid=vid,
-            cid=ClientId.random(),
-            base_lsn=base_lsn,
-            page_count=page_count,
-            segments=segments,
-            commit_hash=commit_hash,
-        )
-        return self._call("commit", request, SnapshotInfo)

@@ -19,14 +19,14 @@ from typing import Any
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import types as T
 
-from graft_client.sync.hashing import commit_hash
 from graft_core.errors import InvalidInputError, VolumeNotFoundError
-from graft_core.ids import VolumeId
+from graft_core.hashing import commit_hash
+from graft_core.ids import ClientId, VolumeId
+from graft_core.rpcclient import SyncPagestoreClient
 from graft_core.types import EMPTY_PAGE
 from graft_pipeline.location import Location
 from graft_pipeline.metastore import MetastoreHttp
 from graft_pipeline.pages import pages_at
-from graft_pipeline.pagestore import PagestoreHttp
 from graft_pipeline.sqlitefile import build_database, check_schema, file_pages
 
 __all__ = ["publish_vid", "run_publish"]
@@ -67,7 +67,7 @@ def _shown(key: object) -> object:
 
 def _publish_key(
     meta: MetastoreHttp,
-    pagestore: PagestoreHttp,
+    pagestore: SyncPagestoreClient,
     location: Location,
     vid: VolumeId,
     database: bytes,
@@ -88,9 +88,10 @@ def _publish_key(
     result: dict[str, Any] = {"vid": str(vid), "pages": len(new), "changed_pages": len(changed)}
     if not changed and len(new) == old_count:
         return {**result, "lsn": base, "status": "unchanged"}
-    refs = pagestore.write_pages(vid, changed)
-    digest = commit_hash(vid, base, len(new), sorted(changed.items()))
-    snapshot = meta.commit(vid, base, len(new), refs, digest)
+    pages = sorted(changed.items())
+    refs = pagestore.write_pages(vid, pages)
+    digest = commit_hash(vid, base, len(new), pages)
+    snapshot = meta.commit(vid, ClientId.random(), base, len(new), refs, digest)
     return {**result, "lsn": snapshot.lsn, "status": "created" if base is None else "updated"}
 
 
@@ -103,7 +104,7 @@ def _publish_partition(
     assert location.pagestore is not None, "run_publish checked it"
     with (
         MetastoreHttp(location.metastore, location.token) as meta,
-        PagestoreHttp(location.pagestore, location.token) as pagestore,
+        SyncPagestoreClient(location.pagestore, location.token) as pagestore,
     ):
         for key, rows in groups:
             # Sorted by their text form: stable for any mix of types, None included.

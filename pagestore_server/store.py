@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from graft_core.errors import NotFoundError, StorageError
+from graft_core.errors import NotFoundError, SegmentMismatchError, SegmentMissingError
 from graft_core.ids import SegmentId
 from graft_core.objstore import ObjectStore
 from pagestore_server.metrics import Metrics
@@ -14,19 +14,6 @@ from pagestore_server.metrics import Metrics
 __all__ = ["SegmentMismatchError", "SegmentMissingError", "SegmentStore", "segment_key"]
 
 T = TypeVar("T")
-
-
-class SegmentMissingError(StorageError):
-    """A segment a commit references is not in the store (GC'd below a new horizon, or lost)."""
-
-    code = "segment_missing"
-
-
-class SegmentMismatchError(StorageError):
-    """A segment lacks pages that a commit says it holds: the commit names a segment that the
-    pagestore did not write for that volume (accepted before commits needed receipts)."""
-
-    code = "segment_mismatch"
 
 
 def segment_key(sid: SegmentId) -> str:

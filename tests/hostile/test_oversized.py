@@ -12,7 +12,6 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TypeVar
 
 import httpx
 import pytest
@@ -30,7 +29,6 @@ from graft_core.wire import (
     PullGraftResponse,
     ReadPagesRequest,
     SegmentRef,
-    SnapshotInfo,
     decode,
     encode,
 )
@@ -42,8 +40,6 @@ from metastore_server.records import LogRecord
 from tests.hostile.rpc import send
 from tests.pagestore.cluster import Cluster, running_cluster
 from tests.support.receipts import TEST_KEY
-
-R = TypeVar("R")
 
 PAGE = b"v" * PAGE_SIZE
 # The attack: 2M pages as one run, a few bytes on the wire.
@@ -270,16 +266,13 @@ def test_the_pipeline_rereads_a_log_whose_checkpoint_moved_between_pages(
     class CheckpointMidway(MetastoreHttp):
         answers = 0
 
-        def _call(self, name: str, msg: Message, kind: type[R]) -> R:
-            answer = super()._call(name, msg, kind)
-            if name == "pull_commits":
-                self.answers += 1
-                if self.answers == 1:  # another job's compaction lands between two pages
-                    super()._call(
-                        "checkpoint",
-                        CheckpointRequest(vid=vid, lsn=15, segments=written),
-                        SnapshotInfo,
-                    )
+        def pull_commits(
+            self, vid: VolumeId, start: int, end: int | None = None
+        ) -> PullCommitsResponse:
+            answer = super().pull_commits(vid, start, end)
+            self.answers += 1
+            if self.answers == 1:  # another job's compaction lands between two pages
+                self.checkpoint(vid, 15, written)
             return answer
 
     with CheckpointMidway(small_answers.metastore.url) as meta:

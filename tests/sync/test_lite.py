@@ -28,8 +28,8 @@ class RequestCounter:
     def __init__(self, lite: LiteClient) -> None:
         self.counts = {"metastore": 0, "pagestore": 0}
         runtime = lite._runtime
-        runtime.metastore._http.event_hooks = {"request": [self._hook("metastore")]}
-        runtime.pagestore._http.event_hooks = {"request": [self._hook("pagestore")]}
+        runtime.metastore.http.event_hooks = {"request": [self._hook("metastore")]}
+        runtime.pagestore.http.event_hooks = {"request": [self._hook("pagestore")]}
 
     def _hook(self, service: str) -> Callable[[httpx.Request], Awaitable[None]]:
         async def count(request: httpx.Request) -> None:

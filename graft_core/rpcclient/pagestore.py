@@ -1,0 +1,82 @@
+"""Typed pagestore clients, blocking and async, over one set of call builders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from graft_core.graft import Graft
+from graft_core.ids import VolumeId
+from graft_core.rpcclient.async_client import AsyncRpcClient
+from graft_core.rpcclient.call import Call
+from graft_core.rpcclient.sync_client import SyncRpcClient
+from graft_core.types import PAGE_SIZE
+from graft_core.wire import (
+    MAX_READ_PAGES,
+    PAGESTORE_MAX_BODY,
+    ReadPagesRequest,
+    ReadPagesResponse,
+    SegmentRef,
+    WritePagesRequest,
+    WritePagesResponse,
+)
+
+__all__ = ["MAX_WRITE_PAGES", "AsyncPagestoreClient", "PagestoreCalls", "SyncPagestoreClient"]
+
+# Pages per write_pages request: well inside the pagestore's body limit, headers and framing
+# included (and the pagestore's default per-request page limit).
+MAX_WRITE_PAGES = PAGESTORE_MAX_BODY // PAGE_SIZE // 2
+
+
+class PagestoreCalls:
+    """The pagestore's endpoints (``/pagestore/v1/``) as ``Call`` values, in requests of
+    bounded size."""
+
+    SERVICE = "pagestore"
+    PREFIX = "/pagestore/v1"
+
+    @staticmethod
+    def write_pages(
+        vid: VolumeId, pages: Sequence[tuple[int, bytes]]
+    ) -> Iterator[Call[WritePagesResponse]]:
+        for start in range(0, len(pages), MAX_WRITE_PAGES):
+            request = WritePagesRequest(vid=vid, pages=list(pages[start : start + MAX_WRITE_PAGES]))
+            yield Call("write_pages", request, WritePagesResponse)
+
+    @staticmethod
+    def read_pages(vid: VolumeId, lsn: int, graft: Graft) -> Iterator[Call[ReadPagesResponse]]:
+        pages = list(graft)
+        for start in range(0, len(pages), MAX_READ_PAGES):
+            chunk = Graft(pages[start : start + MAX_READ_PAGES])
+            yield Call(
+                "read_pages", ReadPagesRequest(vid=vid, lsn=lsn, graft=chunk), ReadPagesResponse
+            )
+
+
+class SyncPagestoreClient(SyncRpcClient):
+    SERVICE = PagestoreCalls.SERVICE
+    PREFIX = PagestoreCalls.PREFIX
+
+    def write_pages(self, vid: VolumeId, pages: Sequence[tuple[int, bytes]]) -> list[SegmentRef]:
+        """Store ``pages`` (durably, once this returns); their segments, with receipts."""
+        calls = PagestoreCalls.write_pages(vid, pages)
+        return [ref for call in calls for ref in self.call(call).segments]
+
+
+class AsyncPagestoreClient(AsyncRpcClient):
+    SERVICE = PagestoreCalls.SERVICE
+    PREFIX = PagestoreCalls.PREFIX
+
+    async def write_pages(
+        self, vid: VolumeId, pages: Sequence[tuple[int, bytes]]
+    ) -> list[SegmentRef]:
+        """Store ``pages`` (durably, once this returns); their segments, with receipts."""
+        calls = PagestoreCalls.write_pages(vid, pages)
+        return [ref for call in calls for ref in (await self.call(call)).segments]
+
+    async def read_pages(self, vid: VolumeId, lsn: int, graft: Graft) -> dict[int, bytes]:
+        """The pages of ``graft`` at ``lsn`` that were ever written; in requests of at most
+        ``wire.MAX_READ_PAGES`` pages (one, for any batch the client itself makes)."""
+        found: dict[int, bytes] = {}
+        for call in PagestoreCalls.read_pages(vid, lsn, graft):
+            found.update((await self.call(call)).pages)
+        return found
