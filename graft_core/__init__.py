@@ -1,5 +1,6 @@
 """graft_core: the shared vocabulary of clients, servers and the pipeline."""
 
+from graft_core.commit_hash import commit_hash
 from graft_core.errors import (
     AuthError,
     ClosedError,
@@ -35,8 +36,10 @@ from graft_core.types import (
     MAX_LSN,
     MAX_PAGEIDX,
     PAGE_SIZE,
+    LocalLSN,
     PageCount,
     PageIdx,
+    RemoteLSN,
     RemoteMapping,
     Snapshot,
     check_lsn,
@@ -69,11 +72,13 @@ __all__ = [
     "InvalidInputError",
     "InvalidPageError",
     "InvalidSegmentError",
+    "LocalLSN",
     "NotFoundError",
     "PageCount",
     "PageIdx",
     "PayloadTooLargeError",
     "RemoteError",
+    "RemoteLSN",
     "RemoteMapping",
     "SegmentId",
     "ServiceUnavailableError",
@@ -89,6 +94,7 @@ __all__ = [
     "check_page",
     "check_page_count",
     "check_pageidx",
+    "commit_hash",
     "error_for_code",
     "is_empty_page",
 ]

@@ -190,8 +190,8 @@ def test_push_fsyncs_pending_sync_before_the_metastore_commit(
         volume = client.create_volume(sync="disabled")
         write_pages(volume, {1: page("one")})
         events: list[str] = []
-        db, metastore = volume._db, client.runtime.metastore
-        sync_wal, commit = db.sync_wal, metastore.commit
+        state, metastore = client.state, client.runtime.metastore
+        sync_wal, commit = state.sync_wal, metastore.commit
 
         def traced_sync_wal() -> None:
             sync_wal()
@@ -201,7 +201,7 @@ def test_push_fsyncs_pending_sync_before_the_metastore_commit(
             events.append("commit sent")
             return await commit(*args, **kwargs)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(db, "sync_wal", traced_sync_wal)
+        monkeypatch.setattr(state, "sync_wal", traced_sync_wal)
         monkeypatch.setattr(metastore, "commit", traced_commit)
         assert volume.push() == 1
         assert events == ["wal synced", "commit sent"]
