@@ -106,6 +106,7 @@ def test_after_a_failed_wal_sync_nothing_reads_what_may_not_be_durable(
     with pytest.raises(StorageError, match="unusable until the client is reopened"):
         volume.reader()
     client.close()
+    monkeypatch.undo()
 
     with Client(tmp_path / "client") as reopened:
         volume = reopened.open_volume(volume.vid)
