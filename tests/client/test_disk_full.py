@@ -13,7 +13,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from rocksdict import Rdict
 
 from graft_client import Client
