@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from graft_client.storage.view import SnapshotView
 from graft_core.closing import Closing
 from graft_core.types import MAX_PAGEIDX, Snapshot, check_pageidx
 
-__all__ = ["FetchPending", "VolumeReader"]
-
-# Reads a PENDING page from the servers: (pageidx, snapshot LSN, snapshot page count) -> bytes.
-FetchPending = Callable[[int, int, int], bytes]
+__all__ = ["VolumeReader"]
 
 
 class VolumeReader(Closing):
@@ -25,9 +20,9 @@ class VolumeReader(Closing):
     bytes); a page that did change raises ``SnapshotNotFoundError``: pull and read anew.
     """
 
-    def __init__(self, view: SnapshotView, fetch: FetchPending) -> None:
+    def __init__(self, view: SnapshotView) -> None:
         self._view = view
-        self._fetch = fetch
+        self._read = view.read  # bound once: read() is the hot path of every SQLite query
 
     @property
     def snapshot(self) -> Snapshot | None:
@@ -42,11 +37,7 @@ class VolumeReader(Closing):
         """The page's PAGE_SIZE bytes; zeros for pages never written or beyond the page count."""
         if not (type(pageidx) is int and 0 < pageidx <= MAX_PAGEIDX):
             check_pageidx(pageidx)
-        view = self._view
-        data = view.read(pageidx)
-        if data is None:
-            return self._fetch(pageidx, view.lsn, view.page_count)
-        return data
+        return self._read(pageidx)
 
     def pause(self) -> None:
         """Let go of read-ahead state while the reader sits unused; it still reads afterwards."""

@@ -89,8 +89,8 @@ class Volume:
     def reader(self, lsn: int | None = None) -> VolumeReader:
         """A reader pinned to the latest snapshot, or to a retained older local ``lsn``."""
         at = None if lsn is None else LocalLSN(check_lsn(lsn))
-        view = self._state.open_view(self.vid, at)
-        return VolumeReader(view, partial(self.session.fetch_pending, self.vid))
+        fetch = partial(self.session.fetch_pending, self.vid)
+        return VolumeReader(self._state.open_view(self.vid, at, fetch))
 
     def writer(self) -> VolumeWriter:
         """A writer on top of the latest snapshot."""

@@ -47,7 +47,7 @@ from graft_client.storage.snapshots import (
     retained_snapshot,
     to_snapshot,
 )
-from graft_client.storage.view import SnapshotView
+from graft_client.storage.view import FetchPending, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
 from graft_core.errors import ClosedError, InvalidInputError
 from graft_core.graft import Graft
@@ -218,8 +218,9 @@ class LocalState:
 
     # --- reads and local commits --------------------------------------------------------------
 
-    def open_view(self, vid: VolumeId, lsn: LocalLSN | None) -> SnapshotView:
-        """The latest snapshot, or the retained one at ``lsn``, pinned until the view closes."""
+    def open_view(self, vid: VolumeId, lsn: LocalLSN | None, fetch: FetchPending) -> SnapshotView:
+        """The latest snapshot, or the retained one at ``lsn``, pinned until the view closes;
+        its PENDING pages are read with ``fetch``."""
         with self._locked(vid) as records:
             if lsn is None:
                 record = records.snapshot(vid)
@@ -230,7 +231,7 @@ class LocalState:
             if snapshot is not None:
                 self._pins.pin(vid, snapshot.lsn)
                 release = partial(self._pins.unpin, vid, snapshot.lsn)
-            view = SnapshotView(records.db, vid, snapshot, release)
+            view = SnapshotView(records.db, vid, snapshot, release, fetch)
         self._views.add(view)
         return view
 

@@ -11,13 +11,25 @@ from graft_core.errors import ClosedError, CorruptDataError
 from graft_core.ids import VolumeId
 from graft_core.types import EMPTY_PAGE, PAGE_SIZE, Snapshot
 
-__all__ = ["SnapshotView"]
+__all__ = ["FetchPending", "SnapshotView"]
+
+# Reads a PENDING page from the servers: (pageidx, snapshot LSN, snapshot page count) -> bytes.
+FetchPending = Callable[[int, int, int], bytes]
 
 
 class SnapshotView:
     """Reads at one snapshot, which stays pinned (not reclaimed) until ``close()``. One thread."""
 
-    __slots__ = ("__weakref__", "_cursor", "_release", "lsn", "page_count", "snapshot", "vid")
+    __slots__ = (
+        "__weakref__",
+        "_cursor",
+        "_fetch",
+        "_release",
+        "lsn",
+        "page_count",
+        "snapshot",
+        "vid",
+    )
 
     def __init__(
         self,
@@ -25,16 +37,18 @@ class SnapshotView:
         vid: VolumeId,
         snapshot: Snapshot | None,
         release: Callable[[], None] | None,
+        fetch: FetchPending,
     ) -> None:
         self.vid = vid
+        self._fetch = fetch
         self.snapshot = snapshot
         self.lsn = 0 if snapshot is None else snapshot.lsn
         self.page_count = 0 if snapshot is None else snapshot.page_count
         self._cursor: PageCursor | None = PageCursor(db, vid)
         self._release = release
 
-    def read(self, pageidx: int) -> bytes | None:
-        """The page's bytes; None when it is PENDING (fetch it). ``pageidx`` is valid."""
+    def read(self, pageidx: int) -> bytes:
+        """The page's bytes (``pageidx`` is valid); a PENDING page is fetched."""
         cursor = self._cursor
         if cursor is None:
             raise ClosedError("reader is closed")
@@ -48,7 +62,7 @@ class SnapshotView:
         if slot == EMPTY_MARKER:
             return EMPTY_PAGE
         if slot == PENDING_MARKER:
-            return None
+            return self._fetch(pageidx, self.lsn, self.page_count)
         raise CorruptDataError(f"page {pageidx} of {self.vid}: slot of {len(slot)} bytes")
 
     def pause(self) -> None:
