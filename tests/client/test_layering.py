@@ -87,6 +87,23 @@ def test_graft_client_has_no_import_cycle() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
 
 
+def test_storage_and_sync_import_nothing_above_them() -> None:
+    """Local state knows nothing of sync; sync knows nothing of the front (Client, Volume ...)."""
+    allowed = {
+        "graft_client.storage": ("graft_client.storage",),
+        "graft_client.sync": ("graft_client.sync", "graft_client.storage", "graft_client.remote"),
+    }
+    wrong = [
+        f"{module} -> {dep}"
+        for module, deps in import_graph().items()
+        for layer, below in allowed.items()
+        if module == layer or module.startswith(layer + ".")
+        for dep in deps
+        if not any(dep == ok or dep.startswith(ok + ".") for ok in below)
+    ]
+    assert wrong == []
+
+
 def test_the_cycle_finder_finds_a_cycle_through_type_checking_imports() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert find_cycle(graph) == ["a", "b", "c", "a"]
