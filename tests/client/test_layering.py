@@ -1,6 +1,10 @@
-"""The modules of graft_client import each other without a cycle, counting every import: at
-module level, under ``if TYPE_CHECKING:`` and inside function bodies (a cycle held apart only by
-where the import sits is still one concept split across modules that need each other)."""
+"""How graft_client's modules depend on each other.
+
+They import each other without a cycle, counting every import: at module level, under
+``if TYPE_CHECKING:`` and inside function bodies (a cycle held apart only by where the import
+sits is still one concept split across modules that need each other). Local state and sync do
+not import the layers above them, and no module reads another object's private attributes.
+"""
 
 from __future__ import annotations
 
@@ -102,6 +106,22 @@ def test_storage_and_sync_import_nothing_above_them() -> None:
         if not any(dep == ok or dep.startswith(ok + ".") for ok in below)
     ]
     assert wrong == []
+
+
+def private_reads(path: Path) -> list[str]:
+    """``x._name`` where ``x`` is not ``self`` or ``cls``: a reach into another object."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
+            continue
+        own = isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
+        if not own and not node.attr.startswith("__"):
+            found.append(f"{path.relative_to(ROOT.parent)}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_module_reads_another_objects_private_attributes() -> None:
+    assert [hit for path in sorted(ROOT.rglob("*.py")) for hit in private_reads(path)] == []
 
 
 def test_the_cycle_finder_finds_a_cycle_through_type_checking_imports() -> None:
