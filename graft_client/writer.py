@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from types import TracebackType
-from typing import TYPE_CHECKING
 
 from graft_client.reader import VolumeReader
+from graft_client.storage.state import LocalState
 from graft_core.errors import ClosedError
+from graft_core.ids import VolumeId
 from graft_core.types import EMPTY_PAGE, Snapshot, check_page, check_page_count, check_pageidx
-
-if TYPE_CHECKING:
-    from graft_client.volume import Volume
 
 __all__ = ["VolumeWriter"]
 
@@ -21,8 +19,9 @@ class VolumeWriter:
     As a context manager it commits when the block succeeds and discards on an exception.
     """
 
-    def __init__(self, volume: Volume, reader: VolumeReader) -> None:
-        self._volume = volume
+    def __init__(self, state: LocalState, vid: VolumeId, reader: VolumeReader) -> None:
+        self._state = state
+        self._vid = vid
         self._reader: VolumeReader | None = reader
         self._dirty: dict[int, bytes] = {}
         self._page_count = reader.page_count
@@ -77,8 +76,8 @@ class VolumeWriter:
         """
         reader = self._open_reader()
         try:
-            return self._volume._commit(
-                reader.snapshot, self._dirty, self._page_count, self._shrunk_to
+            return self._state.commit(
+                self._vid, reader.snapshot, self._dirty, self._page_count, self._shrunk_to
             )
         finally:
             self.discard()

@@ -1,5 +1,6 @@
 """graft_core: the shared vocabulary of clients, servers and the pipeline."""
 
+from graft_core.commit_hash import commit_hash
 from graft_core.errors import (
     AuthError,
     ClosedError,
@@ -42,8 +43,10 @@ from graft_core.types import (
     MAX_LSN,
     MAX_PAGEIDX,
     PAGE_SIZE,
+    LocalLSN,
     PageCount,
     PageIdx,
+    RemoteLSN,
     RemoteMapping,
     Snapshot,
     check_lsn,
@@ -78,12 +81,14 @@ __all__ = [
     "InvalidInputError",
     "InvalidPageError",
     "InvalidSegmentError",
+    "LocalLSN",
     "MethodNotAllowedError",
     "NotFoundError",
     "PageCount",
     "PageIdx",
     "PayloadTooLargeError",
     "RemoteError",
+    "RemoteLSN",
     "RemoteMapping",
     "SegmentId",
     "SegmentMismatchError",
@@ -101,6 +106,7 @@ __all__ = [
     "check_page",
     "check_page_count",
     "check_pageidx",
+    "commit_hash",
     "error_for_code",
     "error_for_status",
     "error_from_wire",

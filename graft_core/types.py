@@ -1,4 +1,8 @@
-"""Page-volume vocabulary: LSN, PageIdx, PageCount, page bytes and snapshots."""
+"""Page-volume vocabulary: LSN, PageIdx, PageCount, page bytes and snapshots.
+
+A client numbers its own commits (``LocalLSN``) apart from the server's log (``RemoteLSN``); both
+are ``LSN``s, and mypy rejects one where the other belongs.
+"""
 
 from __future__ import annotations
 
@@ -14,8 +18,10 @@ __all__ = [
     "MAX_LSN",
     "MAX_PAGEIDX",
     "PAGE_SIZE",
+    "LocalLSN",
     "PageCount",
     "PageIdx",
+    "RemoteLSN",
     "RemoteMapping",
     "Snapshot",
     "check_lsn",
@@ -31,6 +37,8 @@ MAX_PAGEIDX = 2**32 - 1
 MAX_LSN = 2**63 - 1
 
 LSN = NewType("LSN", int)
+LocalLSN = NewType("LocalLSN", LSN)
+RemoteLSN = NewType("RemoteLSN", LSN)
 PageIdx = NewType("PageIdx", int)
 PageCount = NewType("PageCount", int)
 
@@ -78,8 +86,8 @@ def is_empty_page(data: bytes) -> bool:
 class RemoteMapping:
     """Which remote LSN a local LSN corresponds to (they are equal in content)."""
 
-    remote_lsn: LSN
-    local_lsn: LSN
+    remote_lsn: RemoteLSN
+    local_lsn: LocalLSN
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,8 +19,8 @@ from typing import Any
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import types as T
 
+from graft_core.commit_hash import commit_hash
 from graft_core.errors import InvalidInputError, VolumeNotFoundError
-from graft_core.hashing import commit_hash
 from graft_core.ids import ClientId, VolumeId
 from graft_core.rpcclient import SyncPagestoreClient
 from graft_core.types import EMPTY_PAGE

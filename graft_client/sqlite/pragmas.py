@@ -82,15 +82,15 @@ def _reset(file: VolumeFile, value: str | None) -> Any:
 
 
 def _autosync(file: VolumeFile, value: str | None) -> Any:
-    client = file.volume._client
+    session = file.volume.session
     choice = None if value is None else value.strip().lower()
     if choice in ("on", "1", "true"):
-        client.start_autosync()
+        session.start_autosync()
     elif choice in ("off", "0", "false"):
-        client.stop_autosync()
+        session.stop_autosync()
     elif choice is not None:
         raise apsw.SQLError(f"pragma graft_autosync = on|off, not {value!r}")
-    return {"autosync": client.autosync_running}
+    return {"autosync": session.autosync_running}
 
 
 def _errors(file: VolumeFile, value: str | None) -> Any:

@@ -1,4 +1,4 @@
-"""Key layout of the three column families (DESIGN section 4).
+"""Key layout of the four column families (DESIGN section 4).
 
 All integers are big-endian so that RocksDB's byte order is numeric order: the versions of one
 page sort by LSN, the pages of one volume by index, the commits of one volume by LSN.
@@ -40,6 +40,8 @@ class VolumeTag(IntEnum):
     STATUS = 2
     SNAPSHOT = 3
     WATERMARKS = 4
+    LAST_ERROR = 5
+    FETCHED = 6
 
 
 def volume_key(vid: VolumeId, tag: VolumeTag) -> bytes:

@@ -23,7 +23,7 @@ from graft_client.storage.records import (
 from graft_client.storage.volumes import VolumeRecords
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
-from graft_core.types import PageIdx
+from graft_core.types import LSN, LocalLSN, PageIdx
 
 __all__ = ["ReclaimStats", "plan_horizon", "reclaim_volume"]
 
@@ -43,7 +43,7 @@ class ReclaimStats:
 
 def plan_horizon(
     latest: SnapshotRecord, marks: Watermarks, keep_commits: int, oldest_pin: int | None
-) -> int:
+) -> LocalLSN:
     """The oldest local LSN that must stay readable; never moves backwards."""
     assert keep_commits >= 1
     horizon = latest.lsn - keep_commits + 1
@@ -53,11 +53,11 @@ def plan_horizon(
         horizon = min(horizon, latest.remote_local_lsn)
     if marks.pending_sync is not None:
         horizon = min(horizon, marks.pending_sync)
-    return max(horizon, marks.checkpoint)
+    return LocalLSN(LSN(max(horizon, marks.checkpoint)))
 
 
 def reclaim_volume(
-    db: LocalDB, records: VolumeRecords, vid: VolumeId, horizon: int, sync: SyncMode
+    db: LocalDB, records: VolumeRecords, vid: VolumeId, horizon: LocalLSN, sync: SyncMode
 ) -> ReclaimStats:
     """Advance the volume's horizon to ``horizon`` and delete what it makes unreachable."""
     marks = records.watermarks(vid)
@@ -66,7 +66,7 @@ def reclaim_volume(
     if latest is None or horizon <= marks.checkpoint:
         return stats
     assert horizon <= latest.lsn
-    visible_at_horizon: dict[PageIdx, int] = {}
+    visible_at_horizon: dict[PageIdx, LocalLSN] = {}
     for lsn, record in records.commits(vid, marks.checkpoint + 1, horizon + 1):
         for pageidx in Graft.deserialize(record.graft):
             visible_at_horizon[pageidx] = lsn
@@ -77,7 +77,7 @@ def reclaim_volume(
         batch.delete_range("pages", page_key(vid, pageidx, 0), page_key(vid, pageidx, keep))
     stats.pages += len(visible_at_horizon)
     # Unpushed commits keep their records: a push needs their grafts to know what changed.
-    keep_records_from = horizon
+    keep_records_from: int = horizon
     if sync.pushes:
         keep_records_from = min(horizon, (latest.remote_local_lsn or 0) + 1)
     for lsn, _ in records.commits(vid, 1, keep_records_from):

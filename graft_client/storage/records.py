@@ -8,14 +8,16 @@ from typing import TypeVar
 import msgspec
 
 from graft_core.errors import CorruptDataError, InvalidInputError
-from graft_core.types import PAGE_SIZE
+from graft_core.types import LSN, PAGE_SIZE, LocalLSN, PageCount, RemoteLSN
 
 __all__ = [
     "EMPTY_MARKER",
     "PENDING_MARKER",
     "CommitRecord",
     "ConflictPolicy",
+    "FetchStats",
     "SnapshotRecord",
+    "SyncError",
     "SyncMode",
     "VolumeConfig",
     "VolumeStatus",
@@ -74,17 +76,17 @@ class VolumeConfig(msgspec.Struct, array_like=True, frozen=True):
 class SnapshotRecord(msgspec.Struct, array_like=True, frozen=True):
     """The latest local snapshot; ``remote_lsn``/``remote_local_lsn`` map it to the server log."""
 
-    lsn: int
-    page_count: int
-    remote_lsn: int | None = None
-    remote_local_lsn: int | None = None
+    lsn: LocalLSN
+    page_count: PageCount
+    remote_lsn: RemoteLSN | None = None
+    remote_local_lsn: LocalLSN | None = None
 
 
 class Watermarks(msgspec.Struct, array_like=True, frozen=True):
     """``pending_sync``: local LSN being pushed. ``checkpoint``: oldest retained local LSN."""
 
-    pending_sync: int | None = None
-    checkpoint: int = 1
+    pending_sync: LocalLSN | None = None
+    checkpoint: LocalLSN = LocalLSN(LSN(1))
 
 
 class CommitRecord(msgspec.Struct, array_like=True, frozen=True):
@@ -93,10 +95,33 @@ class CommitRecord(msgspec.Struct, array_like=True, frozen=True):
     ``remote_lsn`` is set when this local LSN was created by pulling that remote LSN.
     """
 
-    page_count: int
+    page_count: PageCount
     graft: bytes
     created_ms: int
-    remote_lsn: int | None = None
+    remote_lsn: RemoteLSN | None = None
+
+
+class SyncError(msgspec.Struct, array_like=True, frozen=True):
+    """A failed sync step: when (ms since the epoch), the exception's class name, its message."""
+
+    at_ms: int
+    kind: str
+    message: str
+
+
+class FetchStats(msgspec.Struct, array_like=True, frozen=True):
+    """Pages and bytes this data dir fetched from the pagestore for a volume, and round trips."""
+
+    pages_fetched: int = 0
+    bytes_fetched: int = 0
+    round_trips: int = 0
+
+    def __add__(self, other: FetchStats) -> FetchStats:
+        return FetchStats(
+            self.pages_fetched + other.pages_fetched,
+            self.bytes_fetched + other.bytes_fetched,
+            self.round_trips + other.round_trips,
+        )
 
 
 _ENCODER = msgspec.msgpack.Encoder()

@@ -8,7 +8,9 @@ from graft_client.storage.db import Batch, LocalDB
 from graft_client.storage.keys import VolumeTag, commit_key, commit_key_lsn, volume_key
 from graft_client.storage.records import (
     CommitRecord,
+    FetchStats,
     SnapshotRecord,
+    SyncError,
     VolumeConfig,
     VolumeStatus,
     Watermarks,
@@ -17,6 +19,7 @@ from graft_client.storage.records import (
 )
 from graft_core.errors import CorruptDataError
 from graft_core.ids import VolumeId
+from graft_core.types import LSN, LocalLSN
 
 __all__ = ["VolumeRecords"]
 
@@ -27,13 +30,13 @@ class VolumeRecords:
     """Reads records directly; writes go into a caller's batch so state changes stay atomic."""
 
     def __init__(self, db: LocalDB) -> None:
-        self._db = db
+        self.db = db
         # vid -> (db.write_mark() before the read, record): SQLite asks at every transaction
         # whether the volume moved, and most times nothing was written since.
         self._snapshots: dict[VolumeId, tuple[int, SnapshotRecord | None]] = {}
 
     def _get(self, vid: VolumeId, tag: VolumeTag) -> bytes | None:
-        return self._db.get("volumes", volume_key(vid, tag))
+        return self.db.get("volumes", volume_key(vid, tag))
 
     def config(self, vid: VolumeId) -> VolumeConfig | None:
         raw = self._get(vid, VolumeTag.CONFIG)
@@ -41,9 +44,9 @@ class VolumeRecords:
 
     def snapshot(self, vid: VolumeId) -> SnapshotRecord | None:
         cached = self._snapshots.get(vid)
-        if cached is not None and self._db.unchanged_since(cached[0]):
+        if cached is not None and self.db.unchanged_since(cached[0]):
             return cached[1]
-        mark = self._db.write_mark()
+        mark = self.db.write_mark()
         raw = self._get(vid, VolumeTag.SNAPSHOT)
         record = None if raw is None else decode(raw, SnapshotRecord)
         self._snapshots[vid] = (mark, record)
@@ -62,17 +65,27 @@ class VolumeRecords:
         raw = self._get(vid, VolumeTag.WATERMARKS)
         return _NO_WATERMARKS if raw is None else decode(raw, Watermarks)
 
+    def last_error(self, vid: VolumeId) -> SyncError | None:
+        raw = self._get(vid, VolumeTag.LAST_ERROR)
+        return None if raw is None else decode(raw, SyncError)
+
+    def fetch_stats(self, vid: VolumeId) -> FetchStats:
+        raw = self._get(vid, VolumeTag.FETCHED)
+        return FetchStats() if raw is None else decode(raw, FetchStats)
+
     def commit(self, vid: VolumeId, lsn: int) -> CommitRecord | None:
-        raw = self._db.get("commits", commit_key(vid, lsn))
+        raw = self.db.get("commits", commit_key(vid, lsn))
         return None if raw is None else decode(raw, CommitRecord)
 
-    def commits(self, vid: VolumeId, start: int, stop: int) -> Iterator[tuple[int, CommitRecord]]:
+    def commits(
+        self, vid: VolumeId, start: int, stop: int
+    ) -> Iterator[tuple[LocalLSN, CommitRecord]]:
         """Commit records with start <= lsn < stop, in LSN order."""
-        for key, raw in self._db.scan("commits", commit_key(vid, start), commit_key(vid, stop)):
-            yield commit_key_lsn(key), decode(raw, CommitRecord)
+        for key, raw in self.db.scan("commits", commit_key(vid, start), commit_key(vid, stop)):
+            yield LocalLSN(LSN(commit_key_lsn(key))), decode(raw, CommitRecord)
 
     def vids(self) -> Iterator[VolumeId]:
-        it = self._db.iterator("volumes")
+        it = self.db.iterator("volumes")
         try:
             it.seek_to_first()
             while it.valid():
@@ -98,6 +111,37 @@ class VolumeRecords:
     @staticmethod
     def put_watermarks(batch: Batch, vid: VolumeId, marks: Watermarks) -> None:
         batch.put("volumes", volume_key(vid, VolumeTag.WATERMARKS), encode(marks))
+
+    @staticmethod
+    def put_last_error(batch: Batch, vid: VolumeId, error: SyncError | None) -> None:
+        key = volume_key(vid, VolumeTag.LAST_ERROR)
+        if error is None:
+            batch.delete("volumes", key)
+        else:
+            batch.put("volumes", key, encode(error))
+
+    @staticmethod
+    def put_fetch_stats(batch: Batch, vid: VolumeId, stats: FetchStats) -> None:
+        batch.put("volumes", volume_key(vid, VolumeTag.FETCHED), encode(stats))
+
+    def write(
+        self,
+        batch: Batch,
+        vid: VolumeId,
+        *,
+        snapshot: SnapshotRecord | None = None,
+        marks: Watermarks | None = None,
+        status: VolumeStatus | None = None,
+        sync: bool = True,
+    ) -> None:
+        """Write ``batch`` with the given records of ``vid`` added: one atomic state change."""
+        if snapshot is not None:
+            self.put_snapshot(batch, vid, snapshot)
+        if marks is not None:
+            self.put_watermarks(batch, vid, marks)
+        if status is not None:
+            self.put_status(batch, vid, status)
+        self.db.write(batch, sync=sync)
 
     @staticmethod
     def put_commit(batch: Batch, vid: VolumeId, lsn: int, record: CommitRecord) -> None:

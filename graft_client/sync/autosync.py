@@ -1,4 +1,4 @@
-"""Autosync: background push and pull loops for every synced volume of a client.
+"""Autosync: background push and pull loops for every synced volume of a data directory.
 
 Pushes start as soon as a local commit lands (the commit wakes the volume's push loop), pulls
 long-poll the metastore, failures back off exponentially with jitter and are recorded per
@@ -12,19 +12,16 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 import anyio
 
+from graft_client.storage.pull import PullOutcome
 from graft_client.storage.records import SyncMode, VolumeStatus
-from graft_client.sync import operations
-from graft_client.sync.state import PullOutcome
-from graft_client.volume import Volume
+from graft_client.storage.state import LocalState
+from graft_client.sync import pull, push
+from graft_client.sync.runtime import SyncRuntime
 from graft_core.errors import ConflictError
 from graft_core.ids import VolumeId
-
-if TYPE_CHECKING:
-    from graft_client.client import Client
 
 __all__ = ["AutoSync", "Backoff"]
 
@@ -46,10 +43,18 @@ class Backoff:
 
 
 class AutoSync:
-    """Runs on the client's runtime loop; ``start()``/``stop()`` are called from any thread."""
+    """Runs on the runtime's loop; ``start()``/``stop()`` are called from any thread."""
 
-    def __init__(self, client: Client, *, wait_ms: int = 10_000, rescan_s: float = 2.0) -> None:
-        self._client = client
+    def __init__(
+        self,
+        state: LocalState,
+        runtime: SyncRuntime,
+        *,
+        wait_ms: int = 10_000,
+        rescan_s: float = 2.0,
+    ) -> None:
+        self._state = state
+        self._runtime = runtime
         self._wait_ms = wait_ms
         self._rescan_s = rescan_s
         # asyncio's events: a commit sets them from a plain loop callback (see notify_commit),
@@ -59,10 +64,10 @@ class AutoSync:
         self._cancel: anyio.CancelScope | None = None
 
     def start(self) -> None:
-        self._done = self._client.runtime.portal.start_task_soon(self._main)
+        self._done = self._runtime.portal.start_task_soon(self._main)
 
     def stop(self) -> None:
-        self._client.runtime.portal.call(self._cancel_main)
+        self._runtime.portal.call(self._cancel_main)
         self._done.result()
 
     async def _cancel_main(self) -> None:
@@ -71,7 +76,7 @@ class AutoSync:
 
     def notify_commit(self, vid: VolumeId) -> None:
         """Wake the volume's push loop (called from the committing thread; does not block)."""
-        self._client.runtime.call_soon(self._set_wake, vid)
+        self._runtime.call_soon(self._set_wake, vid)
 
     def _set_wake(self, vid: VolumeId) -> None:
         self._wake.setdefault(vid, asyncio.Event()).set()
@@ -88,30 +93,30 @@ class AutoSync:
                     await anyio.sleep(self._rescan_s)
 
     def _start_new_volumes(self, group: anyio.abc.TaskGroup) -> None:
-        for info in self._client.volumes():
-            if info.vid in self._running or info.sync is SyncMode.DISABLED:
+        for vid in self._state.vids():
+            if vid in self._running:
                 continue
-            self._running.add(info.vid)
-            # Not open_volume(): that schedules a resume through the portal, and this is the
-            # portal's own loop; the push loop below resumes an interrupted push itself.
-            volume = Volume(self._client, info.vid)
-            if info.sync.pushes:
-                self._set_wake(info.vid)  # resume an interrupted push
-                group.start_soon(self._push_loop, volume)
-            if info.sync in (SyncMode.PULL, SyncMode.BOTH):
-                group.start_soon(self._pull_loop, volume)
-            log.info("autosync started for %s (%s)", info.vid, info.sync.value)
+            mode = self._state.config(vid).sync
+            if mode is SyncMode.DISABLED:
+                continue
+            self._running.add(vid)
+            if mode.pushes:
+                self._set_wake(vid)  # resume an interrupted push
+                group.start_soon(self._push_loop, vid)
+            if mode in (SyncMode.PULL, SyncMode.BOTH):
+                group.start_soon(self._pull_loop, vid)
+            log.info("autosync started for %s (%s)", vid, mode.value)
 
-    async def _retrying(self, volume: Volume, step: Callable[[], Awaitable[bool]]) -> None:
+    async def _retrying(self, vid: VolumeId, step: Callable[[], Awaitable[bool]]) -> None:
         """Run ``step`` forever; a failure is recorded and retried after a jittered backoff."""
         backoff = Backoff()
         while True:
             try:
                 progressed = await step()
             except Exception as exc:
-                self._client._sync_errors.record(volume.vid, exc)
+                self._runtime.errors.record(vid, exc)
                 delay = backoff.next_delay()
-                log.warning("sync of %s failed (%r); retrying in %.2fs", volume.vid, exc, delay)
+                log.warning("sync of %s failed (%r); retrying in %.2fs", vid, exc, delay)
                 await anyio.sleep(delay)
                 continue
             if progressed:
@@ -119,38 +124,34 @@ class AutoSync:
             else:
                 await anyio.sleep(backoff.next_delay())
 
-    async def _push_loop(self, volume: Volume) -> None:
-        runtime = self._client.runtime
-
+    async def _push_loop(self, vid: VolumeId) -> None:
         async def step() -> bool:
-            await self._wake.setdefault(volume.vid, asyncio.Event()).wait()
-            self._wake[volume.vid] = asyncio.Event()
-            if volume.status() in (VolumeStatus.CONFLICT, VolumeStatus.REJECTED_COMMIT):
+            await self._wake.setdefault(vid, asyncio.Event()).wait()
+            self._wake[vid] = asyncio.Event()
+            if self._state.status(vid) in (VolumeStatus.CONFLICT, VolumeStatus.REJECTED_COMMIT):
                 return True  # waits for the next wake-up: a reset or a new commit
             try:
-                await operations.push(runtime, volume)
+                await push.push(self._state, self._runtime, vid)
             except Exception:
-                self._wake[volume.vid].set()  # retry after the backoff
+                self._wake[vid].set()  # retry after the backoff
                 raise
             return True
 
-        await self._retrying(volume, step)
+        await self._retrying(vid, step)
 
-    async def _pull_loop(self, volume: Volume) -> None:
-        runtime = self._client.runtime
-
+    async def _pull_loop(self, vid: VolumeId) -> None:
         async def step() -> bool:
-            outcome = await operations.pull(runtime, volume, self._wait_ms)
+            outcome = await pull.pull(self._state, self._runtime, vid, self._wait_ms)
             if outcome is PullOutcome.PUSH_PENDING:
-                self._set_wake(volume.vid)
+                self._set_wake(vid)
                 return False
             if outcome is PullOutcome.REBASED:
-                self._set_wake(volume.vid)
+                self._set_wake(vid)
             if outcome is PullOutcome.CONFLICT:
-                self._client._sync_errors.record(
-                    volume.vid, ConflictError("remote and local commits diverged: reset to remote")
+                self._runtime.errors.record(
+                    vid, ConflictError("remote and local commits diverged: reset to remote")
                 )
                 return False
             return True
 
-        await self._retrying(volume, step)
+        await self._retrying(vid, step)

@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import Protocol
 
 from prometheus_client import CollectorRegistry, start_http_server
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
-if TYPE_CHECKING:
-    from collections.abc import Iterator
-
-    from graft_client.client import Client
+from graft_client.sync.session import SyncSession
 
 __all__ = ["serve_metrics"]
 
 
+class HasSession(Protocol):
+    """What the daemon serves metrics of (a ``Client``)."""
+
+    @property
+    def session(self) -> SyncSession: ...
+
+
 class _VolumeCollector(Collector):
-    def __init__(self, client: Client) -> None:
-        self._client = client
+    def __init__(self, session: SyncSession) -> None:
+        self._session = session
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
         local = GaugeMetricFamily("graft_volume_local_lsn", "Latest local LSN", labels=["vid"])
@@ -28,16 +33,16 @@ class _VolumeCollector(Collector):
         errors = GaugeMetricFamily(
             "graft_volume_recent_errors", "Recent sync errors", labels=["vid"]
         )
-        for info in self._client.volumes():
-            vid = str(info.vid)
-            snap = info.snapshot
-            local.add_metric([vid], snap.lsn if snap else 0)
-            remote.add_metric([vid], (snap.remote_lsn or 0) if snap else 0)
-            errors.add_metric([vid], len(self._client._sync_errors.recent(info.vid)))
+        state = self._session.state
+        for vid in state.vids():
+            snap = state.snapshot(vid)
+            local.add_metric([str(vid)], snap.lsn if snap else 0)
+            remote.add_metric([str(vid)], (snap.remote_lsn or 0) if snap else 0)
+            errors.add_metric([str(vid)], len(self._session.recent_errors(vid)))
         yield from (local, remote, errors)
 
 
-def serve_metrics(client: Client, port: int) -> None:
+def serve_metrics(client: HasSession, port: int) -> None:
     registry = CollectorRegistry()
-    registry.register(_VolumeCollector(client))
+    registry.register(_VolumeCollector(client.session))
     start_http_server(port, addr="127.0.0.1", registry=registry)

@@ -1,49 +1,38 @@
-"""What sync did, for status output: fetch counters and a ring of recent errors per volume."""
+"""What sync did, for status output: what a push sent, and a ring of recent errors per volume.
+
+The last error of a push and the fetch counters are also kept on disk (``LocalState``), so a
+new process can tell; the ring and the time of the last success are this process's.
+"""
 
 from __future__ import annotations
 
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from graft_client.storage.records import SyncError
 from graft_core.ids import VolumeId
+from graft_core.types import LocalLSN, RemoteLSN
 
-__all__ = ["ErrorLog", "FetchStats", "FetchStatsBook", "SyncError"]
+__all__ = ["RECENT_ERRORS", "ErrorLog", "Progress", "PushInfo"]
 
 RECENT_ERRORS = 16
 
-
-@dataclass
-class FetchStats:
-    pages_fetched: int = 0
-    bytes_fetched: int = 0
-    round_trips: int = 0
+# Called with (done, total) pages as a long push or fetch proceeds, on the sync runtime's thread.
+Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
-class SyncError:
-    at_ms: int
-    kind: str
-    message: str
+class PushInfo:
+    """What a push sent: local LSN ``local_lsn`` (``pages`` changed pages) as ``remote_lsn``;
+    ``resumed`` when it finished a push that a crash or an outage had cut off."""
 
-
-class FetchStatsBook:
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._stats: dict[VolumeId, FetchStats] = {}
-
-    def record(self, vid: VolumeId, pages: int, nbytes: int, round_trips: int) -> None:
-        with self._lock:
-            stats = self._stats.setdefault(vid, FetchStats())
-            stats.pages_fetched += pages
-            stats.bytes_fetched += nbytes
-            stats.round_trips += round_trips
-
-    def get(self, vid: VolumeId) -> FetchStats:
-        with self._lock:
-            found = self._stats.get(vid, FetchStats())
-            return FetchStats(found.pages_fetched, found.bytes_fetched, found.round_trips)
+    remote_lsn: RemoteLSN
+    local_lsn: LocalLSN
+    pages: int
+    resumed: bool
 
 
 @dataclass
@@ -57,10 +46,11 @@ class ErrorLog:
         self._lock = threading.Lock()
         self._logs: dict[VolumeId, _VolumeLog] = {}
 
-    def record(self, vid: VolumeId, exc: BaseException) -> None:
+    def record(self, vid: VolumeId, exc: BaseException) -> SyncError:
         error = SyncError(time.time_ns() // 1_000_000, type(exc).__name__, str(exc))
         with self._lock:
             self._logs.setdefault(vid, _VolumeLog()).errors.append(error)
+        return error
 
     def success(self, vid: VolumeId) -> None:
         with self._lock:

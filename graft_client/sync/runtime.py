@@ -1,7 +1,9 @@
 """One event loop per Client, in a background thread, owning the HTTP clients.
 
-Blocking callers (``Volume.push()``, a reader fetching a page) hand coroutines to it through an
-anyio blocking portal; async callers may use ``Client.runtime`` directly.
+The remote side of sync: the metastore and pagestore clients, this client's id, the push locks,
+what the last pushes sent and the recent errors. Blocking callers (``Volume.push()``, a reader
+fetching a page) hand coroutines to it through an anyio blocking portal; async callers may use
+``Client.runtime`` directly.
 
 The loop runs in a daemon thread of its own, so a program that never closes its client still
 exits. (anyio's ``start_blocking_portal`` is a generator context manager: left open, it was
@@ -21,10 +23,13 @@ import anyio
 from anyio.from_thread import BlockingPortal
 
 from graft_client.remote import MetastoreClient, PagestoreClient
-from graft_client.sync.state import PushInfo
-from graft_core.ids import VolumeId
+from graft_client.sync.observe import ErrorLog, PushInfo
+from graft_core.ids import ClientId, VolumeId
 
-__all__ = ["SyncRuntime"]
+__all__ = ["PAGES_PER_REQUEST", "SyncRuntime"]
+
+# 256 pages = 1 MiB per request: loopback HTTP saturates near 150 MiB/s, not near 600 req/s.
+PAGES_PER_REQUEST = 256
 
 T = TypeVar("T")
 
@@ -32,7 +37,14 @@ _Started = Future[tuple[BlockingPortal, asyncio.AbstractEventLoop]]
 
 
 class SyncRuntime:
-    def __init__(self, metastore: str, pagestore: str, token: str | None = None) -> None:
+    def __init__(
+        self,
+        metastore: str,
+        pagestore: str,
+        token: str | None = None,
+        *,
+        client_id: ClientId | None = None,
+    ) -> None:
         started: _Started = Future()
         self._thread = threading.Thread(
             target=self._run, args=(started,), name="graft-sync", daemon=True
@@ -45,6 +57,8 @@ class SyncRuntime:
         self._push_locks: dict[VolumeId, anyio.Lock] = {}
         # The latest push of each volume (read and written on the loop).
         self.last_push: dict[VolumeId, PushInfo] = {}
+        self.errors = ErrorLog()
+        self.client_id = client_id  # None for a reader that never pushes (LiteClient)
 
     @staticmethod
     def _run(started: _Started) -> None:

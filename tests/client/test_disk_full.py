@@ -13,8 +13,10 @@ import os
 from pathlib import Path
 
 import pytest
+from rocksdict import Rdict
 
 from graft_client import Client
+from graft_client.storage import db as storage_db
 from graft_client.volume import Volume
 from graft_core.errors import StorageError, StorageFullError
 from graft_core.types import PAGE_SIZE
@@ -71,32 +73,39 @@ def test_a_full_disk_gives_typed_errors_and_loses_no_commit(tmp_path: Path) -> N
 
 
 class _WalSyncFails:
-    """The client's rocksdict handle, except that syncing the WAL fails (as on EIO)."""
+    """A rocksdict handle whose WAL syncs fail (as on EIO) once ``failing`` is set."""
 
-    def __init__(self, db: object) -> None:
-        self.db = db
+    failing = False
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        self.db = Rdict(*args, **kwargs)
 
     def flush_wal(self, sync: bool) -> None:
-        raise Exception("IO error: Input/output error: While fsync a file: 000004.log")
+        if _WalSyncFails.failing:
+            raise Exception("IO error: Input/output error: While fsync a file: 000004.log")
+        self.db.flush_wal(sync)
 
     def __getattr__(self, name: str) -> object:
         return getattr(self.db, name)
 
 
-def test_after_a_failed_wal_sync_nothing_reads_what_may_not_be_durable(tmp_path: Path) -> None:
+def test_after_a_failed_wal_sync_nothing_reads_what_may_not_be_durable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(storage_db, "Rdict", _WalSyncFails)
+    monkeypatch.setattr(_WalSyncFails, "failing", False)
     acked: dict[int, bytes] = {}
     client = Client(tmp_path / "client")
     volume = client.create_volume()
     _commit(volume, acked)
-    local = client._db
-    assert local is not None
-    local._db = _WalSyncFails(local._db)  # type: ignore[assignment]
+    _WalSyncFails.failing = True
     with pytest.raises(StorageError, match="Input/output error"):
         _commit(volume, {})
     # The commit is in RocksDB's memory but maybe not on disk: no reader may see it.
     with pytest.raises(StorageError, match="unusable until the client is reopened"):
         volume.reader()
     client.close()
+    monkeypatch.undo()
 
     with Client(tmp_path / "client") as reopened:
         volume = reopened.open_volume(volume.vid)

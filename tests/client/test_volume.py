@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from graft_client import Client, SyncMode, VolumeStatus
-from graft_client.storage.pages import page_versions
 from graft_core import (
     EMPTY_PAGE,
     ClosedError,
@@ -176,7 +175,7 @@ def test_reclaim_bounds_versions_per_page(tmp_path: Path) -> None:
         for lsn in range(1, 201):
             with volume.writer() as writer:
                 writer.write(1 + lsn % 4, page(f"v{lsn}"))
-        versions = list(page_versions(client._open_db(), volume.vid, 1, 4))
+        versions = client.state.page_versions(volume.vid, 1, 4)
         # Auto-reclaim runs every keep/4 commits: at most keep + keep/4 + one per page remain.
         assert len(versions) <= 8 + 2 + 4
         assert len(volume.log()) <= 8 + 2
@@ -203,7 +202,7 @@ def test_open_reader_pins_its_snapshot_through_compaction(tmp_path: Path) -> Non
         client.compact()
         with pytest.raises(SnapshotNotFoundError):
             volume.reader(1)
-        assert len(list(page_versions(client._open_db(), volume.vid, 1, 1))) == 1
+        assert len(client.state.page_versions(volume.vid, 1, 1)) == 1
 
 
 def test_unpushed_commits_keep_their_log_records(tmp_path: Path) -> None:

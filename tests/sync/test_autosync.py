@@ -132,8 +132,8 @@ def test_wait_remote_lsn_raises_when_the_client_closes(cluster: Cluster, tmp_pat
 
     waiter = threading.Thread(target=wait)
     waiter.start()
-    # Close only once the waiter sleeps on the condition (its list of waiters is the only sign).
-    wait_until(lambda: client._snapshots_changed._waiters or None, DEADLINE_S, "a waiter")  # type: ignore[attr-defined]
+    # Close only once the waiter waits.
+    wait_until(lambda: client.state.waiting or None, DEADLINE_S, "a waiter")
     client.close()
     waiter.join(DEADLINE_S)
     assert not waiter.is_alive(), "close() woke the waiter"

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from graft_client import ConflictPolicy, PullOutcome, Volume, VolumeStatus
+from graft_client.status import volume_report
 from graft_core.errors import CommitRejectedError, ConflictError
 from tests.pagestore.cluster import Cluster
 from tests.sync.support import client_for, lite_for, page, read_all, remote_lsns, write_pages
@@ -131,3 +132,24 @@ def test_rebase_refuses_pages_the_remote_truncated(cluster: Cluster, tmp_path: P
         assert vol_a.push() == 2
         assert vol_b.pull() is PullOutcome.CONFLICT
         assert read_all(vol_b, 25)[25] == page("b25")
+
+
+def test_a_rejected_push_tells_a_new_process_why(cluster: Cluster, tmp_path: Path) -> None:
+    with two_clones(cluster, tmp_path) as (vol_a, vol_b, _):
+        write_pages(vol_a, {1: page("a1")})
+        write_pages(vol_b, {2: page("b2")})
+        assert vol_a.push() == 2
+        with pytest.raises(CommitRejectedError):
+            vol_b.push()
+    # `graft status` in a new process: the status and why.
+    with client_for(cluster, tmp_path / "b") as again:
+        volume = again.local_volume(vol_b.vid)
+        assert volume.status() is VolumeStatus.REJECTED_COMMIT
+        error = volume.last_error()
+        assert error is not None and error.kind == "CommitRejectedError" and error.message
+        assert volume.errors() == [error]
+        assert volume_report(volume)["last_error"] == f"CommitRejectedError: {error.message}"
+        volume.reset_to_remote()
+        assert volume.last_error() is None and volume.errors() == []
+    with client_for(cluster, tmp_path / "b") as third:
+        assert third.local_volume(vol_b.vid).last_error() is None

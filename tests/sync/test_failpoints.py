@@ -202,3 +202,23 @@ def test_push_error_then_retry_succeeds_once(
         assert remote_lsns(cluster, volume.vid) == [1]
         with lite_for(cluster) as lite:
             assert lite.read_many(volume.vid, range(1, PAGES + 1)) == commits[0]
+
+
+def test_an_interrupted_push_tells_a_new_process_why_until_it_is_resumed(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    with client_for(cluster, tmp_path / "a") as client:
+        volume = client.create_volume(sync="disabled")
+        write_pages(volume, first_two_commits()[0])
+    result = run_child(cluster, tmp_path / "a", volume.vid, "push.before_commit=error", "push")
+    assert result.returncode != 0 and "FailPointError" in result.stderr, result.stderr
+    with client_for(cluster, tmp_path / "a") as client:
+        again = client.local_volume(volume.vid)
+        assert again.status() is VolumeStatus.INTERRUPTED_PUSH
+        error = again.last_error()
+        assert error is not None and error.kind == "FailPointError"
+        assert "push.before_commit" in error.message
+        assert again.push() == 1
+        assert again.last_error() is None
+    with client_for(cluster, tmp_path / "a") as client:
+        assert client.local_volume(volume.vid).last_error() is None

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from graft_client import PullOutcome, VolumeStatus
+from graft_client.status import volume_report
 from graft_client.sync.prefetch import NEIGHBOURS, SCAN_RUN
 from graft_core import wire
 from graft_core.errors import ServiceUnavailableError
@@ -190,8 +191,8 @@ def test_push_fsyncs_pending_sync_before_the_metastore_commit(
         volume = client.create_volume(sync="disabled")
         write_pages(volume, {1: page("one")})
         events: list[str] = []
-        db, metastore = volume._db, client.runtime.metastore
-        sync_wal, commit = db.sync_wal, metastore.commit
+        state, metastore = client.state, client.runtime.metastore
+        sync_wal, commit = state.sync_wal, metastore.commit
 
         def traced_sync_wal() -> None:
             sync_wal()
@@ -201,7 +202,36 @@ def test_push_fsyncs_pending_sync_before_the_metastore_commit(
             events.append("commit sent")
             return await commit(*args, **kwargs)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(db, "sync_wal", traced_sync_wal)
+        monkeypatch.setattr(state, "sync_wal", traced_sync_wal)
         monkeypatch.setattr(metastore, "commit", traced_commit)
         assert volume.push() == 1
         assert events == ["wal synced", "commit sent"]
+
+
+def test_fetch_counters_and_progress_survive_into_a_new_process(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """``graft status`` in a new process shows what this data dir fetched; long pushes and
+    ``fetch_all`` report (done, total) pages as they go."""
+    pages = 600  # three write_pages requests of at most 256 pages
+    model = {idx: page(f"counted {idx}") for idx in range(1, pages + 1)}
+    pushed: list[tuple[int, int]] = []
+    with client_for(cluster, tmp_path / "a") as a, client_for(cluster, tmp_path / "b") as b:
+        vol_a = a.create_volume()
+        write_pages(vol_a, model)
+        assert vol_a.push(progress=lambda done, total: pushed.append((done, total))) == 1
+        vol_b = b.open_volume(vol_a.vid)
+        fetched: list[tuple[int, int]] = []
+        assert vol_b.fetch_all(progress=lambda done, total: fetched.append((done, total))) == pages
+        stats = vol_b.stats()
+    assert sorted(pushed) == pushed and pushed[-1] == (pages, pages) and len(pushed) == 3
+    assert fetched == [(256, pages), (512, pages), (pages, pages)]
+    assert stats.pages_fetched == pages and stats.bytes_fetched == pages * 4096
+    assert stats.round_trips == 3
+    with client_for(cluster, tmp_path / "b") as again:
+        volume = again.local_volume(vol_a.vid)
+        assert volume.stats() == stats
+        assert read_all(volume, pages) == model  # all local: nothing more to fetch
+        assert volume.stats() == stats
+        report = volume_report(volume)
+        assert (report["pages_fetched"], report["round_trips"]) == (pages, 3)

@@ -1,9 +1,12 @@
-"""The commit hash that makes a retried push exactly idempotent (DESIGN section 6)."""
+"""The commit hash that makes a retried commit exactly idempotent (DESIGN section 6): the
+metastore answers a commit that repeats the ``(cid, commit_hash)`` of the one it stored with
+that one."""
 
 from __future__ import annotations
 
 import hashlib
 import struct
+from collections.abc import Sequence
 
 from graft_core.ids import VolumeId
 
@@ -14,7 +17,7 @@ _PAGE = struct.Struct(">I")
 
 
 def commit_hash(
-    vid: VolumeId, base_lsn: int | None, page_count: int, pages: list[tuple[int, bytes]]
+    vid: VolumeId, base_lsn: int | None, page_count: int, pages: Sequence[tuple[int, bytes]]
 ) -> bytes:
     """BLAKE2b-256 of vid, base LSN (0 for none), page count and each (pageidx, bytes) in order."""
     digest = hashlib.blake2b(digest_size=32)

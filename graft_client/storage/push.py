@@ -1,0 +1,154 @@
+"""The local half of a push (DESIGN section 6): which commit to send, and what its answer means.
+
+Each function is one atomic batch; the caller holds the volume's lock. ``pending_sync`` names the
+local LSN being pushed until the metastore's answer is recorded, so a crash between any two steps
+leaves a state the next run recovers from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from graft_client.storage.pages import PageCursor
+from graft_client.storage.records import (
+    PENDING_MARKER,
+    CommitRecord,
+    SnapshotRecord,
+    SyncError,
+    VolumeStatus,
+    Watermarks,
+)
+from graft_client.storage.volumes import VolumeRecords
+from graft_core.commit_hash import commit_hash
+from graft_core.errors import ConflictError
+from graft_core.graft import Graft
+from graft_core.ids import VolumeId
+from graft_core.types import EMPTY_PAGE, PAGE_SIZE, LocalLSN, PageCount, PageIdx, RemoteLSN
+
+__all__ = [
+    "PushPlan",
+    "begin_push",
+    "finish_push",
+    "has_unpushed",
+    "mark_interrupted",
+    "reject_push",
+    "unpushed_graft",
+]
+
+
+@dataclass(frozen=True)
+class PushPlan:
+    """One remote commit squashing the local commits after the last synced one."""
+
+    local_lsn: LocalLSN
+    base_lsn: RemoteLSN | None
+    page_count: PageCount
+    pages: Sequence[tuple[PageIdx, bytes]]
+    commit_hash: bytes
+    resumed: bool  # the push a crash or an outage cut off, sent again
+
+
+def unpushed_graft(records: VolumeRecords, vid: VolumeId, record: SnapshotRecord) -> Graft:
+    """Pages changed by local commits after the last synced local LSN."""
+    changed = Graft()
+    synced = record.remote_local_lsn or 0
+    for _, commit in records.commits(vid, synced + 1, record.lsn + 1):
+        changed |= Graft.deserialize(commit.graft)
+    return changed
+
+
+def has_unpushed(record: SnapshotRecord | None) -> bool:
+    return record is not None and record.lsn != record.remote_local_lsn
+
+
+def begin_push(records: VolumeRecords, vid: VolumeId) -> PushPlan | None:
+    """The commit to push (the interrupted one first), with ``pending_sync`` set.
+
+    Not yet durable: the caller syncs the WAL before it sends the commit to the metastore.
+    """
+    record = records.snapshot(vid)
+    marks = records.watermarks(vid)
+    resumed = marks.pending_sync is not None
+    if not resumed:
+        if not has_unpushed(record):
+            return None
+        status = records.status(vid)
+        if status in (VolumeStatus.CONFLICT, VolumeStatus.REJECTED_COMMIT):
+            raise ConflictError(
+                f"volume {vid} is in state {status.value}: reset it to the remote "
+                "first (`graft reset`, Volume.reset_to_remote())"
+            )
+        assert record is not None
+        marks = Watermarks(pending_sync=record.lsn, checkpoint=marks.checkpoint)
+        records.write(records.db.batch(), vid, marks=marks, sync=False)
+    assert record is not None and marks.pending_sync is not None
+    return _plan(records, vid, record, marks.pending_sync, resumed)
+
+
+def _plan(
+    records: VolumeRecords, vid: VolumeId, record: SnapshotRecord, lsn: LocalLSN, resumed: bool
+) -> PushPlan:
+    commit = records.commit(vid, lsn)
+    assert commit is not None, "the LSN being pushed is retained (pending_sync pins it)"
+    synced = SnapshotRecord(lsn, commit.page_count, record.remote_lsn, record.remote_local_lsn)
+    cursor = PageCursor(records.db, vid)
+    pages: list[tuple[PageIdx, bytes]] = []
+    for pageidx in unpushed_graft(records, vid, synced):
+        if pageidx > commit.page_count:
+            continue  # cut off by a truncate: beyond the page count it reads as zeros
+        slot = cursor.lookup(pageidx, lsn)
+        assert slot != PENDING_MARKER, "locally committed pages are never pending"
+        pages.append((pageidx, slot if slot is not None and len(slot) == PAGE_SIZE else EMPTY_PAGE))
+    cursor.close()
+    base = record.remote_lsn
+    digest = commit_hash(vid, base, commit.page_count, pages)
+    return PushPlan(lsn, base, commit.page_count, pages, digest, resumed)
+
+
+def finish_push(
+    records: VolumeRecords, vid: VolumeId, plan: PushPlan, remote_lsn: RemoteLSN
+) -> None:
+    """Record that ``plan.local_lsn`` is remote LSN ``remote_lsn``."""
+    record = records.snapshot(vid)
+    marks = records.watermarks(vid)
+    assert record is not None and marks.pending_sync == plan.local_lsn
+    commit = records.commit(vid, plan.local_lsn)
+    assert commit is not None
+    batch = records.db.batch()
+    records.put_commit(
+        batch,
+        vid,
+        plan.local_lsn,
+        CommitRecord(commit.page_count, commit.graft, commit.created_ms, remote_lsn),
+    )
+    records.put_last_error(batch, vid, None)
+    mapped = SnapshotRecord(record.lsn, record.page_count, remote_lsn, plan.local_lsn)
+    records.write(
+        batch,
+        vid,
+        snapshot=mapped,
+        marks=Watermarks(pending_sync=None, checkpoint=marks.checkpoint),
+        status=VolumeStatus.OK,
+        sync=False,  # a lost answer is learned again by commit hash
+    )
+
+
+def reject_push(records: VolumeRecords, vid: VolumeId, error: SyncError) -> None:
+    """Someone else won the remote LSN: keep local commits, stop pushing until a reset."""
+    marks = records.watermarks(vid)
+    batch = records.db.batch()
+    records.put_last_error(batch, vid, error)
+    records.write(
+        batch,
+        vid,
+        marks=Watermarks(pending_sync=None, checkpoint=marks.checkpoint),
+        status=VolumeStatus.REJECTED_COMMIT,
+    )
+
+
+def mark_interrupted(records: VolumeRecords, vid: VolumeId, error: SyncError) -> None:
+    """A push failed before its answer was recorded: ``pending_sync`` stays for the resume."""
+    batch = records.db.batch()
+    records.put_last_error(batch, vid, error)
+    records.write(batch, vid, status=VolumeStatus.INTERRUPTED_PUSH)

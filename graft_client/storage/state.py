@@ -1,0 +1,377 @@
+"""LocalState: a client's data directory as one object, the only way to read or change it.
+
+Every change is a typed transition: one atomic batch under the volume's lock. The sync operations
+do the network calls and call these before and after them, so a crash between any two steps leaves
+a state the next run recovers from: ``pending_sync`` names the local LSN being pushed until the
+metastore's answer is recorded.
+
+Only what cannot be learned again is fsynced before it counts. A local ``commit``, a config
+change, ``reject_push``, ``mark_interrupted``, a reset and a rebase sync. ``begin_push`` writes
+without a sync and the push syncs the WAL (``sync_wal``) before the metastore commit, overlapping
+the segment upload: a crash before that leaves at most an orphan segment. ``finish_push`` and
+``apply_pull`` record what the metastore can tell again: lost to a power cut (RocksDB keeps a
+prefix of the writes, and a process crash loses none), the next run resumes the push by its
+commit hash or pulls again. A later synced write, such as the next local commit, makes them
+durable too. Fetched pages (and the fetch counters in their batch) can be fetched again, and
+reclaiming can be redone: neither syncs.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import weakref
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from functools import partial
+from pathlib import Path
+
+from graft_client.storage import fetched, pull, push
+from graft_client.storage.commits import commit_pages, now_ms
+from graft_client.storage.db import LocalDB
+from graft_client.storage.pages import page_versions
+from graft_client.storage.pins import PinRegistry
+from graft_client.storage.pull import PullOutcome
+from graft_client.storage.push import PushPlan
+from graft_client.storage.reclaim import ReclaimStats, plan_horizon, reclaim_volume
+from graft_client.storage.records import (
+    FetchStats,
+    SyncError,
+    SyncMode,
+    VolumeConfig,
+    VolumeStatus,
+)
+from graft_client.storage.snapshots import (
+    CommitInfo,
+    commit_log,
+    retained_snapshot,
+    to_snapshot,
+)
+from graft_client.storage.view import FetchPending, SnapshotView
+from graft_client.storage.volumes import VolumeRecords
+from graft_core.errors import ClosedError, InvalidInputError
+from graft_core.graft import Graft
+from graft_core.ids import ClientId, VolumeId
+from graft_core.types import LocalLSN, PageIdx, RemoteLSN, Snapshot
+
+__all__ = ["CommitObserver", "LocalState"]
+
+log = logging.getLogger(__name__)
+
+CLIENT_ID_KEY = b"client_id"
+
+CommitObserver = Callable[[VolumeId], None]
+
+
+class LocalState:
+    """Owns the RocksDB of ``data_dir``, the readers' pins and the per-volume locks.
+
+    ``keep_commits`` recent local snapshots stay readable; older page versions are reclaimed as
+    commits land (see ``storage.reclaim``).
+    """
+
+    def __init__(self, data_dir: Path, keep_commits: int) -> None:
+        self.data_dir = data_dir
+        self.keep_commits = keep_commits
+        self._db: LocalDB | None = LocalDB(data_dir / "local")
+        self._records = VolumeRecords(self._db)
+        self._pins = PinRegistry()
+        # Open iterators keep RocksDB's LOCK held after close(), so close() closes the views.
+        self._views: weakref.WeakSet[SnapshotView] = weakref.WeakSet()
+        self._locks: dict[VolumeId, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+        # Notified after each sync transition that writes a snapshot: wait_remote_lsn waits on it.
+        self._snapshots_changed = threading.Condition()
+        self._waiting = 0
+        self._observers: list[CommitObserver] = []
+
+    # --- plumbing ---------------------------------------------------------------------------
+
+    def _open(self) -> VolumeRecords:
+        if self._db is None:
+            raise ClosedError(f"client for {self.data_dir} is closed")
+        return self._records
+
+    @contextmanager
+    def _locked(self, vid: VolumeId) -> Iterator[VolumeRecords]:
+        records = self._open()
+        with self._lock(vid):
+            yield records
+
+    def _lock(self, vid: VolumeId) -> threading.Lock:
+        with self._locks_guard:
+            return self._locks.setdefault(vid, threading.Lock())
+
+    def _snapshot_written(self) -> None:
+        with self._snapshots_changed:
+            self._snapshots_changed.notify_all()
+
+    def _committed(self, vid: VolumeId) -> None:
+        for observer in self._observers:
+            observer(vid)
+
+    def add_commit_observer(self, observer: CommitObserver) -> None:
+        """Call ``observer(vid)`` after each new local commit and reset (on the writing thread;
+        it must not block)."""
+        self._observers.append(observer)
+
+    def load_client_id(self, wanted: ClientId | None) -> ClientId:
+        """The data dir's client id, stored on first use (``wanted`` or a random one)."""
+        db = self._open().db
+        stored = db.get_meta(CLIENT_ID_KEY)
+        if stored is None:
+            cid = wanted or ClientId.random()
+            db.put_meta(CLIENT_ID_KEY, bytes(cid))
+            return cid
+        cid = ClientId(stored)
+        if wanted is not None and wanted != cid:
+            raise InvalidInputError(
+                f"data dir {self.data_dir} belongs to client {cid}, not {wanted}"
+            )
+        return cid
+
+    # --- volumes ------------------------------------------------------------------------------
+
+    def vids(self) -> list[VolumeId]:
+        return list(self._open().vids())
+
+    def has_volume(self, vid: VolumeId) -> bool:
+        return self._open().config(vid) is not None
+
+    def create_volume(self, vid: VolumeId, sync: SyncMode) -> None:
+        self.set_config(vid, VolumeConfig(sync, now_ms()))
+
+    def config(self, vid: VolumeId) -> VolumeConfig:
+        config = self._open().config(vid)
+        assert config is not None, "only a known volume has a config"
+        return config
+
+    def set_config(self, vid: VolumeId, config: VolumeConfig) -> None:
+        records = self._open()
+        batch = records.db.batch()
+        records.put_config(batch, vid, config)
+        records.db.write(batch, sync=True)
+
+    # --- queries ------------------------------------------------------------------------------
+
+    def snapshot(self, vid: VolumeId) -> Snapshot | None:
+        record = self._open().snapshot(vid)
+        return None if record is None else to_snapshot(vid, record)
+
+    def latest_lsn(self, vid: VolumeId) -> int:
+        """The latest local LSN (0 before the first commit), from a cache most of the time."""
+        record = self._open().snapshot(vid)
+        return 0 if record is None else record.lsn
+
+    def status(self, vid: VolumeId) -> VolumeStatus:
+        records = self._open()
+        status = records.status(vid)
+        if status is VolumeStatus.OK and records.watermarks(vid).pending_sync is not None:
+            return VolumeStatus.INTERRUPTED_PUSH  # a push was cut off; the next push resumes it
+        return status
+
+    def push_pending(self, vid: VolumeId) -> bool:
+        """Whether a push was begun and its answer not recorded (a crash or an outage)."""
+        return self._open().watermarks(vid).pending_sync is not None
+
+    def unpushed_lsn(self, vid: VolumeId) -> LocalLSN | None:
+        """The latest local LSN if it is not pushed yet (None if everything is)."""
+        record = self._open().snapshot(vid)
+        return record.lsn if record is not None and push.has_unpushed(record) else None
+
+    def log(self, vid: VolumeId, start: int, limit: int | None) -> list[CommitInfo]:
+        return commit_log(self._open(), vid, start, limit)
+
+    def page_versions(self, vid: VolumeId, first: int, last: int) -> list[tuple[int, int]]:
+        """(pageidx, local LSN) of every stored version of pages first..last: what retention
+        keeps on disk."""
+        return list(page_versions(self._open().db, vid, first, last))
+
+    def last_error(self, vid: VolumeId) -> SyncError | None:
+        """Why the last push of the volume failed, until one succeeds or the volume is reset."""
+        return self._open().last_error(vid)
+
+    def fetch_stats(self, vid: VolumeId) -> FetchStats:
+        return self._open().fetch_stats(vid)
+
+    def wait_remote_lsn(self, vid: VolumeId, lsn: int, timeout: float | None) -> bool:
+        """Block until the volume maps remote LSN ``lsn`` or a later one; False on timeout.
+
+        Raises ``ClosedError`` once the state is closed (``close()`` wakes the waiters).
+        """
+
+        def arrived() -> bool:
+            snapshot = self.snapshot(vid)
+            return snapshot is not None and (snapshot.remote_lsn or 0) >= lsn
+
+        with self._snapshots_changed:
+            self._waiting += 1
+            try:
+                return self._snapshots_changed.wait_for(arrived, timeout)
+            finally:
+                self._waiting -= 1
+
+    @property
+    def waiting(self) -> int:
+        """How many threads wait in ``wait_remote_lsn`` now."""
+        return self._waiting
+
+    # --- reads and local commits --------------------------------------------------------------
+
+    def open_view(self, vid: VolumeId, lsn: LocalLSN | None, fetch: FetchPending) -> SnapshotView:
+        """The latest snapshot, or the retained one at ``lsn``, pinned until the view closes;
+        its PENDING pages are read with ``fetch``."""
+        with self._locked(vid) as records:
+            if lsn is None:
+                record = records.snapshot(vid)
+                snapshot = None if record is None else to_snapshot(vid, record)
+            else:
+                snapshot = retained_snapshot(records, vid, lsn)
+            release = None
+            if snapshot is not None:
+                self._pins.pin(vid, snapshot.lsn)
+                release = partial(self._pins.unpin, vid, snapshot.lsn)
+            view = SnapshotView(records.db, vid, snapshot, release, fetch)
+        self._views.add(view)
+        return view
+
+    def commit(
+        self,
+        vid: VolumeId,
+        base: Snapshot | None,
+        dirty: Mapping[int, bytes],
+        page_count: int,
+        shrunk_to: int,
+    ) -> Snapshot | None:
+        """``dirty`` over ``base`` as the next local LSN; ``base`` itself if nothing changed.
+
+        Raises ``ConcurrentWriteError`` if another commit landed since ``base``.
+        """
+        base_count = 0 if base is None else base.page_count
+        if not dirty and page_count == base_count and shrunk_to >= base_count:
+            return base
+        assert all(idx <= page_count for idx in dirty), "dirty pages above the page count"
+        with self._locked(vid) as records:
+            new = commit_pages(records, vid, base, dirty, page_count, shrunk_to)
+            checkpoint = records.watermarks(vid).checkpoint
+            keep = self.keep_commits
+            if new.lsn - checkpoint >= keep + max(1, keep // 4):
+                self._reclaim_locked(records, vid)
+        self._committed(vid)
+        return to_snapshot(vid, new)
+
+    # --- retention ----------------------------------------------------------------------------
+
+    def _reclaim_locked(self, records: VolumeRecords, vid: VolumeId) -> ReclaimStats:
+        latest = records.snapshot(vid)
+        if latest is None:
+            return ReclaimStats()
+        horizon = plan_horizon(
+            latest, records.watermarks(vid), self.keep_commits, self._pins.oldest(vid)
+        )
+        sync = self.config(vid).sync
+        return reclaim_volume(records.db, records, vid, horizon, sync)
+
+    def reclaim(self, vid: VolumeId) -> ReclaimStats:
+        """Delete page versions and commit records outside the retention policy now."""
+        with self._locked(vid) as records:
+            return self._reclaim_locked(records, vid)
+
+    def compact(self) -> ReclaimStats:
+        """Reclaim every volume, then let RocksDB release the disk space."""
+        total = ReclaimStats()
+        for vid in self.vids():
+            total += self.reclaim(vid)
+        self._open().db.compact()
+        return total
+
+    # --- push ---------------------------------------------------------------------------------
+
+    def begin_push(self, vid: VolumeId) -> PushPlan | None:
+        """The commit to push, with ``pending_sync`` set (not yet durable: see ``sync_wal``)."""
+        with self._locked(vid) as records:
+            return push.begin_push(records, vid)
+
+    def sync_wal(self) -> None:
+        """Make every write so far durable (one WAL fsync)."""
+        self._open().db.sync_wal()
+
+    def finish_push(self, vid: VolumeId, plan: PushPlan, remote_lsn: RemoteLSN) -> None:
+        with self._locked(vid) as records:
+            push.finish_push(records, vid, plan, remote_lsn)
+        self._snapshot_written()
+
+    def reject_push(self, vid: VolumeId, error: SyncError) -> None:
+        with self._locked(vid) as records:
+            push.reject_push(records, vid, error)
+
+    def mark_interrupted(self, vid: VolumeId, error: SyncError) -> None:
+        with self._locked(vid) as records:
+            push.mark_interrupted(records, vid, error)
+
+    # --- pull, reset, fetch -------------------------------------------------------------------
+
+    def apply_pull(
+        self,
+        vid: VolumeId,
+        remote_lsn: RemoteLSN,
+        page_count: int,
+        graft: Graft,
+        *,
+        rebase: bool,
+        cut: int | None = None,
+    ) -> PullOutcome:
+        with self._locked(vid) as records:
+            outcome = pull.apply_pull(
+                records, vid, remote_lsn, page_count, graft, rebase=rebase, cut=cut
+            )
+        if outcome in (PullOutcome.APPLIED, PullOutcome.REBASED):
+            self._snapshot_written()
+        return outcome
+
+    def reset(self, vid: VolumeId) -> None:
+        """Drop unpushed local commits (as a new local LSN equal to the last synced state)."""
+        with self._locked(vid) as records:
+            pull.reset_to_remote(records, vid)
+        self._snapshot_written()
+        self._committed(vid)
+
+    def pending_pages(self, vid: VolumeId) -> dict[LocalLSN, list[PageIdx]]:
+        return fetched.pending_pages(self._open(), vid)
+
+    def pending_batch(
+        self, vid: VolumeId, pageidx: int, lsn: int, window: range
+    ) -> tuple[LocalLSN, list[PageIdx]]:
+        return fetched.pending_batch(self._open(), vid, pageidx, lsn, window)
+
+    def read_plan(
+        self, vid: VolumeId, version_lsn: LocalLSN, pageidxs: list[PageIdx]
+    ) -> dict[RemoteLSN, list[PageIdx]]:
+        return fetched.read_plan(self._open(), vid, version_lsn, pageidxs)
+
+    def store_fetched(
+        self,
+        vid: VolumeId,
+        version_lsn: LocalLSN,
+        pages: Mapping[PageIdx, bytes],
+        stats: FetchStats,
+    ) -> None:
+        with self._locked(vid) as records:
+            fetched.store_fetched(records, vid, version_lsn, pages, stats)
+
+    # --- lifetime -----------------------------------------------------------------------------
+
+    def check_open(self) -> None:
+        """Raise ``ClosedError`` once the state is closed."""
+        self._open()
+
+    def close(self) -> None:
+        """Close open views and the database. Idempotent."""
+        for view in list(self._views):
+            view.close()
+        db, self._db = self._db, None
+        try:
+            if db is not None:
+                db.close()  # released even when it raises (a write failed before: disk full)
+        finally:
+            self._snapshot_written()  # waiters find the state closed and raise

@@ -1,0 +1,71 @@
+"""Fetch: the bytes of PENDING pages from the pagestore (DESIGN section 4)."""
+
+from __future__ import annotations
+
+import logging
+
+from graft_client.storage.records import FetchStats
+from graft_client.storage.state import LocalState
+from graft_client.sync.runtime import SyncRuntime
+from graft_core.errors import SnapshotNotFoundError
+from graft_core.failpoints import failpoint
+from graft_core.graft import Graft
+from graft_core.ids import VolumeId
+from graft_core.types import EMPTY_PAGE, LSN, PAGE_SIZE, LocalLSN, PageIdx, RemoteLSN
+
+__all__ = ["fetch"]
+
+log = logging.getLogger(__name__)
+
+
+async def fetch(
+    state: LocalState,
+    runtime: SyncRuntime,
+    vid: VolumeId,
+    version_lsn: LocalLSN,
+    pageidxs: list[PageIdx],
+) -> dict[PageIdx, bytes]:
+    """Fetch pages that are PENDING at local ``version_lsn`` and store them at the same keys.
+
+    Pages that changed after a remote LSN the servers no longer retain cannot be fetched at that
+    version: they are left out of the answer (the caller decides whether that is an error).
+    """
+    failpoint("fetch.before_read")
+    pages: dict[PageIdx, bytes] = {}
+    trips = 0
+    for remote_lsn, idxs in state.read_plan(vid, version_lsn, pageidxs).items():
+        found, asked = await _read_retained(runtime, vid, remote_lsn, Graft(idxs))
+        pages |= found
+        trips += asked
+    assert all(len(page) == PAGE_SIZE for page in pages.values())
+    failpoint("fetch.before_store")
+    state.store_fetched(
+        vid, version_lsn, pages, FetchStats(len(pages), len(pages) * PAGE_SIZE, trips)
+    )
+    return pages
+
+
+async def _read_retained(
+    runtime: SyncRuntime, vid: VolumeId, lsn: RemoteLSN, wanted: Graft
+) -> tuple[dict[PageIdx, bytes], int]:
+    """Every page of ``wanted`` as it is at remote ``lsn`` (zeros if never written), and the
+    round trips that took.
+
+    If compaction dropped ``lsn``, the pages that no commit since changed are read at the latest
+    LSN instead (the metastore's graft since ``lsn`` says which changed); the others are left out.
+    """
+    try:
+        found = await runtime.pagestore.read_pages(vid, lsn, wanted)
+    except SnapshotNotFoundError as dropped:
+        answer = await runtime.metastore.pull_graft(vid, lsn + 1)
+        latest = answer.snapshot
+        if latest is None or latest.lsn <= lsn:
+            raise  # not a compacted LSN but a missing one: nothing to read instead
+        kept = latest.page_count if answer.cut is None else min(answer.cut, latest.page_count)
+        unchanged = Graft(idx for idx in wanted if idx <= kept) - answer.graft
+        log.info("%s; reading %d unchanged pages at LSN %d", dropped, len(unchanged), latest.lsn)
+        if not unchanged:
+            return {}, 2
+        pages, trips = await _read_retained(runtime, vid, RemoteLSN(LSN(latest.lsn)), unchanged)
+        return pages, trips + 2
+    return {idx: found.get(idx, EMPTY_PAGE) for idx in wanted}, 1

@@ -1,0 +1,63 @@
+"""Pull: learn the servers' newer commits of a volume; reset to them (DESIGN section 6)."""
+
+from __future__ import annotations
+
+import logging
+
+from graft_client.storage.pull import PullOutcome
+from graft_client.storage.records import ConflictPolicy
+from graft_client.storage.state import LocalState
+from graft_client.sync.runtime import SyncRuntime
+from graft_core.failpoints import failpoint
+from graft_core.ids import VolumeId
+from graft_core.types import LSN, RemoteLSN
+
+__all__ = ["pull", "reset_to_remote"]
+
+log = logging.getLogger(__name__)
+
+
+async def pull(
+    state: LocalState, runtime: SyncRuntime, vid: VolumeId, wait_ms: int = 0
+) -> PullOutcome:
+    """Learn the newest remote commit (waiting up to ``wait_ms`` for one) and apply its graft.
+
+    With an interrupted push pending, a push in flight (the resume that opening the volume
+    starts) ends first: the pull then applies, instead of answering ``push_pending``.
+    """
+    if state.push_pending(vid):
+        async with runtime.push_lock(vid):
+            pass
+    snapshot = state.snapshot(vid)
+    start = 1 if snapshot is None or snapshot.remote_lsn is None else snapshot.remote_lsn + 1
+    answer = await runtime.metastore.pull_graft(vid, start, wait_ms=wait_ms)
+    runtime.errors.success(vid)
+    outcome = PullOutcome.UP_TO_DATE
+    rebase = state.config(vid).conflict_policy is ConflictPolicy.REBASE
+    while answer.snapshot is not None and answer.snapshot.lsn >= start:
+        snap = answer.snapshot
+        failpoint("pull.before_apply")
+        step = state.apply_pull(
+            vid,
+            RemoteLSN(LSN(snap.lsn)),
+            snap.page_count,
+            answer.graft,
+            rebase=rebase,
+            cut=answer.cut,
+        )
+        log.info("pull of %s to remote LSN %d: %s", vid, snap.lsn, step.value)
+        if step is not PullOutcome.UP_TO_DATE:
+            outcome = step
+        if answer.next is None or step in (PullOutcome.CONFLICT, PullOutcome.PUSH_PENDING):
+            break
+        # A long range comes in bounded steps, each its own local LSN.
+        start = answer.next
+        answer = await runtime.metastore.pull_graft(vid, start)
+    return outcome
+
+
+async def reset_to_remote(state: LocalState, runtime: SyncRuntime, vid: VolumeId) -> None:
+    """Drop the unpushed local commits, after any push of them in flight has ended (a resumed
+    push finishing meanwhile would record a commit the reset has dropped)."""
+    async with runtime.push_lock(vid):
+        state.reset(vid)

@@ -1,0 +1,147 @@
+"""Push: local commits to the servers as one remote commit (DESIGN section 6).
+
+The durable steps are ``LocalState`` transitions around the network calls; the named fail points
+sit between the steps where a crash must be survivable.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import anyio
+
+from graft_client.storage.push import PushPlan
+from graft_client.storage.state import LocalState
+from graft_client.sync.observe import Progress, PushInfo
+from graft_client.sync.runtime import PAGES_PER_REQUEST, SyncRuntime
+from graft_core import wire
+from graft_core.errors import CommitRejectedError, GraftError
+from graft_core.failpoints import failpoint
+from graft_core.ids import VolumeId
+from graft_core.types import LSN, PageIdx, RemoteLSN
+
+__all__ = ["graft_error", "push", "resume_interrupted_push"]
+
+log = logging.getLogger(__name__)
+
+PARALLEL_REQUESTS = 4
+
+
+async def _write_pages(
+    runtime: SyncRuntime,
+    vid: VolumeId,
+    pages: Sequence[tuple[PageIdx, bytes]],
+    progress: Progress | None,
+) -> list[wire.SegmentRef]:
+    chunks: list[list[tuple[int, bytes]]] = [
+        list(pages[i : i + PAGES_PER_REQUEST]) for i in range(0, len(pages), PAGES_PER_REQUEST)
+    ]
+    if len(chunks) == 1 and progress is None:  # the common small push: no task group to set up
+        return await runtime.pagestore.write_pages(vid, chunks[0])
+    results: list[list[wire.SegmentRef]] = [[] for _ in chunks]
+    limiter = anyio.CapacityLimiter(PARALLEL_REQUESTS)
+    done = 0
+
+    async def write(index: int) -> None:
+        nonlocal done
+        async with limiter:
+            results[index] = await runtime.pagestore.write_pages(vid, chunks[index])
+        done += len(chunks[index])
+        if progress is not None:
+            progress(done, len(pages))
+
+    try:
+        async with anyio.create_task_group() as group:
+            for index in range(len(chunks)):
+                group.start_soon(write, index)
+    except BaseExceptionGroup as failed:
+        # One failed request cancels the others: raise its typed error, not the task group's
+        # ExceptionGroup (which ``except GraftError`` in push and in autosync would not catch).
+        raise graft_error(failed) from None
+    return [ref for refs in results for ref in refs]
+
+
+async def _write_pages_durably(
+    state: LocalState,
+    runtime: SyncRuntime,
+    plan: PushPlan,
+    vid: VolumeId,
+    progress: Progress | None,
+) -> list[wire.SegmentRef]:
+    """Upload the plan's pages while ``pending_sync`` is fsynced: both must be done before the
+    commit."""
+    try:
+        async with anyio.create_task_group() as group:
+            group.start_soon(anyio.to_thread.run_sync, state.sync_wal)
+            segments = await _write_pages(runtime, vid, plan.pages, progress)
+    except BaseExceptionGroup as failed:
+        raise graft_error(failed) from None
+    return segments
+
+
+def graft_error(failed: BaseExceptionGroup[BaseException]) -> BaseException:
+    """The first GraftError in the group (searched depth-first), else the group itself."""
+    for exc in failed.exceptions:
+        found = graft_error(exc) if isinstance(exc, BaseExceptionGroup) else exc
+        if isinstance(found, GraftError):
+            return found
+    return failed
+
+
+async def push(
+    state: LocalState, runtime: SyncRuntime, vid: VolumeId, progress: Progress | None = None
+) -> PushInfo | None:
+    """Push unpushed local commits as one remote commit; what it sent (None: nothing to push).
+
+    Pushes of one volume are serialized: a resumed interrupted push and an explicit one must not
+    both try to finish the same pending commit. If the one that ran first (such as the resume
+    that opening the volume started) pushed everything this call was asked to, its result is
+    this call's: the caller's commits were pushed, not "nothing".
+    """
+    asked = state.unpushed_lsn(vid)
+    async with runtime.push_lock(vid):
+        pushed = await _push_locked(state, runtime, vid, progress)
+    if pushed is None and asked is not None:
+        earlier = runtime.last_push.get(vid)
+        if earlier is not None and earlier.local_lsn >= asked:
+            return earlier
+    return pushed
+
+
+async def _push_locked(
+    state: LocalState, runtime: SyncRuntime, vid: VolumeId, progress: Progress | None
+) -> PushInfo | None:
+    plan = state.begin_push(vid)
+    if plan is None:
+        return None
+    assert runtime.client_id is not None, "a runtime that pushes knows its client id"
+    try:
+        failpoint("push.before_write_pages")
+        segments = await _write_pages_durably(state, runtime, plan, vid, progress)
+        failpoint("push.before_commit")
+        snapshot = await runtime.metastore.commit(
+            vid, runtime.client_id, plan.base_lsn, plan.page_count, segments, plan.commit_hash
+        )
+        failpoint("push.after_commit")
+    except CommitRejectedError as exc:
+        state.reject_push(vid, runtime.errors.record(vid, exc))
+        raise
+    except GraftError as exc:
+        state.mark_interrupted(vid, runtime.errors.record(vid, exc))
+        raise
+    remote_lsn = RemoteLSN(LSN(snapshot.lsn))
+    state.finish_push(vid, plan, remote_lsn)
+    runtime.errors.success(vid)
+    log.info("pushed %s local LSN %d as remote LSN %d", vid, plan.local_lsn, remote_lsn)
+    pushed = PushInfo(remote_lsn, plan.local_lsn, len(plan.pages), plan.resumed)
+    runtime.last_push[vid] = pushed
+    return pushed
+
+
+async def resume_interrupted_push(state: LocalState, runtime: SyncRuntime, vid: VolumeId) -> None:
+    """Finish a push a crash or an outage cut off; failures are recorded, not raised."""
+    try:
+        await push(state, runtime, vid)
+    except GraftError as exc:
+        log.warning("could not resume the interrupted push of %s: %s", vid, exc)

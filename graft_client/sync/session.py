@@ -1,0 +1,169 @@
+"""SyncSession: blocking sync calls over a LocalState for the front (Client, Volume, readers).
+
+It starts the sync runtime on first use (naming the missing server URLs when there are none),
+owns autosync and the readers' prefetch state, and runs each operation on the runtime's loop.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from graft_client.storage.pull import PullOutcome
+from graft_client.storage.records import SyncError, SyncMode
+from graft_client.storage.state import LocalState
+from graft_client.sync import fetch, pull, push
+from graft_client.sync.autosync import AutoSync
+from graft_client.sync.observe import Progress, PushInfo
+from graft_client.sync.prefetch import Prefetcher
+from graft_client.sync.runtime import PAGES_PER_REQUEST, SyncRuntime
+from graft_core.errors import SnapshotNotFoundError, StorageError
+from graft_core.ids import ClientId, VolumeId
+from graft_core.types import PageIdx
+
+__all__ = ["SyncSession"]
+
+log = logging.getLogger(__name__)
+
+
+class SyncSession:
+    def __init__(
+        self,
+        state: LocalState,
+        client_id: ClientId,
+        *,
+        metastore: str | None,
+        pagestore: str | None,
+        token: str | None,
+    ) -> None:
+        self.state = state
+        self.client_id = client_id
+        self.metastore = metastore
+        self.pagestore = pagestore
+        self._token = token
+        self._runtime: SyncRuntime | None = None
+        self._runtime_guard = threading.Lock()
+        self._prefetchers: dict[VolumeId, Prefetcher] = {}
+        self._prefetchers_guard = threading.Lock()
+        self._autosync: AutoSync | None = None
+        state.add_commit_observer(self._committed)
+
+    @property
+    def has_remote(self) -> bool:
+        return self.metastore is not None and self.pagestore is not None
+
+    @property
+    def runtime(self) -> SyncRuntime:
+        """The sync runtime (event loop thread and HTTP clients), started on first use."""
+        self.state.check_open()
+        if self.metastore is None or self.pagestore is None:
+            missing = [name for name in ("metastore", "pagestore") if getattr(self, name) is None]
+            what = "no servers" if len(missing) == 2 else f"no {missing[0]} URL"
+            raise StorageError(
+                f"{what} configured: pass metastore= and pagestore= to Client "
+                "(graft: --metastore and --pagestore), or set GRAFT_METASTORE and GRAFT_PAGESTORE"
+            )
+        with self._runtime_guard:
+            if self._runtime is None:
+                self._runtime = SyncRuntime(
+                    self.metastore, self.pagestore, self._token, client_id=self.client_id
+                )
+            return self._runtime
+
+    # --- autosync -----------------------------------------------------------------------------
+
+    def start_autosync(self, *, wait_ms: int = 10_000) -> None:
+        if self._autosync is None:
+            self._autosync = AutoSync(self.state, self.runtime, wait_ms=wait_ms)
+            self._autosync.start()
+
+    @property
+    def autosync_running(self) -> bool:
+        return self._autosync is not None
+
+    def stop_autosync(self) -> None:
+        if self._autosync is not None:
+            self._autosync.stop()
+            self._autosync = None
+
+    def _committed(self, vid: VolumeId) -> None:
+        autosync = self._autosync
+        if autosync is not None:
+            autosync.notify_commit(vid)
+
+    # --- operations ---------------------------------------------------------------------------
+
+    def clone(self, vid: VolumeId, sync: SyncMode) -> None:
+        """Start following the remote volume ``vid`` (``VolumeNotFoundError`` if the servers
+        lack it): create it locally and pull its latest snapshot."""
+        runtime = self.runtime
+        runtime.call(runtime.metastore.snapshot, vid)
+        self.state.create_volume(vid, sync)
+        self.pull(vid)
+        log.info("cloned volume %s", vid)
+
+    def resume_in_background(self, vid: VolumeId) -> None:
+        """Finish a push a crash or an outage cut off, in the background, if there is one."""
+        if self.has_remote and self.state.push_pending(vid):
+            runtime = self.runtime
+            runtime.portal.start_task_soon(push.resume_interrupted_push, self.state, runtime, vid)
+
+    def push(self, vid: VolumeId, progress: Progress | None = None) -> PushInfo | None:
+        runtime = self.runtime
+        return runtime.call(push.push, self.state, runtime, vid, progress)
+
+    def pull(self, vid: VolumeId, wait_ms: int = 0) -> PullOutcome:
+        runtime = self.runtime
+        return runtime.call(pull.pull, self.state, runtime, vid, wait_ms)
+
+    def reset_to_remote(self, vid: VolumeId) -> None:
+        runtime = self.runtime
+        runtime.call(pull.reset_to_remote, self.state, runtime, vid)
+
+    def fetch_all(self, vid: VolumeId, progress: Progress | None = None) -> int:
+        """Fetch every PENDING page of the latest snapshot; how many were fetched."""
+        runtime = self.runtime
+        pending = self.state.pending_pages(vid)
+        total = sum(len(idxs) for idxs in pending.values())
+        done = fetched = 0
+        for lsn, idxs in pending.items():
+            for start in range(0, len(idxs), PAGES_PER_REQUEST):
+                chunk = idxs[start : start + PAGES_PER_REQUEST]
+                fetched += len(runtime.call(fetch.fetch, self.state, runtime, vid, lsn, chunk))
+                done += len(chunk)
+                if progress is not None:
+                    progress(done, total)
+        return fetched
+
+    def fetch_pending(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
+        """Fetch a PENDING page (and likely neighbours of the same version) from the pagestore."""
+        runtime = self.runtime
+        with self._prefetchers_guard:
+            prefetcher = self._prefetchers.setdefault(vid, Prefetcher())
+        window = prefetcher.window(pageidx, page_count)
+        version_lsn, batch = self.state.pending_batch(vid, pageidx, lsn, window)
+        pages = runtime.call(fetch.fetch, self.state, runtime, vid, version_lsn, batch)
+        found = pages.get(PageIdx(pageidx))
+        if found is None:
+            raise SnapshotNotFoundError(
+                f"page {pageidx} of volume {vid} at local LSN {lsn} changed after the "
+                "remote LSN it was learned at, which the servers no longer retain (compacted); "
+                "pull and read a newer snapshot"
+            )
+        return found
+
+    # --- what happened ------------------------------------------------------------------------
+
+    def recent_errors(self, vid: VolumeId) -> list[SyncError]:
+        """This process's recent sync errors of the volume, oldest first."""
+        return [] if self._runtime is None else self._runtime.errors.recent(vid)
+
+    def last_sync_ms(self, vid: VolumeId) -> int | None:
+        return None if self._runtime is None else self._runtime.errors.last_success_ms(vid)
+
+    def close(self) -> None:
+        """Stop autosync and the runtime; running sync steps are cancelled (all are crash-safe)."""
+        self.stop_autosync()
+        if self._runtime is not None:
+            self._runtime.close()
+            self._runtime = None
