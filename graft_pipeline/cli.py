@@ -41,14 +41,19 @@ F = TypeVar("F", bound=Callable[..., Any])
 def _common(command: F) -> F:
     """Location, Spark and output options every job takes."""
     options = [
-        click.option("--metastore", envvar="GRAFT_METASTORE", help="Metastore URL."),
+        click.option("--metastore", help="Metastore URL. [env: GRAFT_METASTORE]"),
         click.option("--store", help="Object store URL of the segments (path, s3://, ...)."),
         click.option(
             "--data-dir",
             type=click.Path(file_okay=False, path_type=Path),
             help="A `graft serve --data-dir` directory: its running servers and segment store.",
         ),
-        click.option("--token", envvar="GRAFT_TOKEN", help="Bearer token for the servers."),
+        click.option("--token", help="Bearer token for the servers. [env: GRAFT_TOKEN]"),
+        click.option(
+            "--config",
+            type=click.Path(dir_okay=False, path_type=Path),
+            help="Settings file (TOML). [env: GRAFT_CONFIG; default: DATA_DIR/graft.toml]",
+        ),
         click.option(
             "--receipt-key-file",
             type=click.Path(dir_okay=False, path_type=Path),
@@ -85,6 +90,7 @@ class _Job:
             pagestore=options.pop("pagestore", None),
             token=options.pop("token"),
             receipt_key_file=options.pop("receipt_key_file"),
+            config=options.pop("config"),
         )
         self.master: str = options.pop("master")
         self.progress = not options.pop("no_progress")
@@ -210,7 +216,7 @@ def export(fmt: str, out: str, lsn: int | None, **options: Any) -> None:
 
 @main.command()
 @_common
-@click.option("--pagestore", envvar="GRAFT_PAGESTORE", help="Pagestore URL (pages are pushed).")
+@click.option("--pagestore", help="Pagestore URL (pages are pushed). [env: GRAFT_PAGESTORE]")
 @click.option("--input", "input_path", required=True, help="Parquet input (a file or directory).")
 @click.option("--key", required=True, help="Column whose values each get their own database.")
 @click.option("--table", required=True, help="Table name inside each database.")
