@@ -41,8 +41,8 @@ def test_each_setting_takes_argument_then_environment_then_file_then_default(
     home = tmp_path / "home"
     write_toml(
         home / "graft.toml",
-        f'metastore = "http://file:1"\npagestore = "http://file:2"\ntoken = "file"\n'
-        f"keep_commits = 3\n",
+        'metastore = "http://file:1"\npagestore = "http://file:2"\ntoken = "file"\n'
+        "keep_commits = 3\n",
     )
     env = {
         "GRAFT_METASTORE": "http://env:1",
@@ -142,9 +142,9 @@ def test_bad_environment_values_name_the_variable(tmp_path: Path) -> None:
 
 
 def test_a_missing_named_file_is_an_error_a_missing_graft_toml_is_not(tmp_path: Path) -> None:
-    with pytest.raises(InvalidInputError, match="missing.toml does not exist"):
+    with pytest.raises(InvalidInputError, match=r"missing\.toml does not exist"):
         Settings.resolve(data_dir=tmp_path, config=tmp_path / "missing.toml", env={})
-    with pytest.raises(InvalidInputError, match="gone.toml does not exist"):
+    with pytest.raises(InvalidInputError, match=r"gone\.toml does not exist"):
         Settings.resolve(data_dir=tmp_path, env={"GRAFT_CONFIG": str(tmp_path / "gone.toml")})
     assert Settings.resolve(data_dir=tmp_path / "new", env={}).config_file is None
 
@@ -226,6 +226,7 @@ def test_cli_takes_the_data_dirs_graft_toml_and_its_flags_win(tmp_path: Path) ->
     vid = made.stdout.decode().strip()
     for fill in ("1", "2", "3"):
         assert graft("write", vid, "1", "--fill", fill, data_dir=data, env=env).returncode == 0
-    assert graft("compact", data_dir=data, env=env).stdout.startswith(b"reclaimed old versions of 0")
+    kept = graft("compact", data_dir=data, env=env).stdout
+    assert kept.startswith(b"reclaimed old versions of 0")
     reclaimed = graft("compact", data_dir=data).stdout.decode().strip()
     assert reclaimed == "reclaimed old versions of 1 page(s) and 2 commit record(s)"
