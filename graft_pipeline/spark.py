@@ -4,21 +4,36 @@ Workers must import ``graft_pipeline`` and its siblings: the project root goes o
 before the JVM starts (Spark passes the JVM's ``PYTHONPATH`` on to its Python workers), so a
 source checkout works without an install. ``SPARK_LOCAL_IP`` keeps the driver on loopback and
 ``PYSPARK_PYTHON`` makes workers run this interpreter (the one with the project's packages).
+
+Ctrl-C: a terminal sends SIGINT to every process of its foreground group. The JVM ignores it
+(pyspark starts it so), the Python task workers run in a process group of their own, and the
+driver cancels the running jobs itself (``cancel_on_interrupt``): a job stops without tracebacks.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 from pyspark.sql import SparkSession
 
-__all__ = ["DEFAULT_MASTER", "session"]
+__all__ = ["DEFAULT_MASTER", "INTERRUPTED_EXIT", "Interrupted", "cancel_on_interrupt", "session"]
 
 DEFAULT_MASTER = "local[*]"
 _ROOT = str(Path(__file__).resolve().parent.parent)
 _JVM = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1"
+INTERRUPTED_EXIT = 130  # 128 + SIGINT, as shells report a process Ctrl-C ended
+_CANCEL_AGAIN_S = 0.5
+
+
+class Interrupted(Exception):
+    """Ctrl-C stopped a job: its Spark jobs were cancelled."""
 
 
 def _prepare_environment() -> None:
@@ -53,3 +68,42 @@ def session(
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     return spark
+
+
+@contextmanager
+def cancel_on_interrupt(spark: SparkSession) -> Iterator[None]:
+    """Ctrl-C (SIGINT) during the block cancels its Spark jobs and ends it with ``Interrupted``;
+    a second Ctrl-C exits at once.
+
+    pyspark's own handler cancels from the main thread, which is inside the py4j call waiting
+    for the job: that reentrant call breaks the connection and both py4j and Spark print
+    tracebacks. From another thread (a py4j connection of its own) the cancel goes through and
+    the waiting call simply fails. That thread cancels again until the block ends, for a job
+    submitted just after the first cancel. A block that finishes anyway ends normally.
+    """
+    interrupted = threading.Event()
+    left = threading.Event()
+
+    def cancel() -> None:
+        context = spark.sparkContext
+        context.setLogLevel("OFF")  # Spark reports each cancelled task as an error
+        while not left.is_set():
+            context.cancelAllJobs()
+            left.wait(_CANCEL_AGAIN_S)
+
+    def on_sigint(signum: int, frame: FrameType | None) -> None:
+        if interrupted.is_set():
+            os._exit(INTERRUPTED_EXIT)
+        interrupted.set()
+        threading.Thread(target=cancel, name="spark-cancel", daemon=True).start()
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield
+    except Exception:
+        if interrupted.is_set():
+            raise Interrupted from None
+        raise
+    finally:
+        left.set()
+        signal.signal(signal.SIGINT, previous)
