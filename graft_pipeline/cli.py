@@ -35,8 +35,7 @@ from graft_pipeline.spark import (
     DEFAULT_MASTER,
     INTERRUPTED_EXIT,
     Interrupted,
-    cancel_on_interrupt,
-    session,
+    interruptible_session,
 )
 from graft_pipeline.verify import run_verify
 
@@ -126,10 +125,11 @@ class _Job:
         *args: Any,
     ) -> None:
         """Run ``job`` under a progress display; ``left`` says what an interrupted run leaves."""
-        spark = session(self.master)
         try:
-            progress = spark_progress(spark, description, enabled=self.progress)
-            with cancel_on_interrupt(spark), progress:
+            with (
+                interruptible_session(self.master) as spark,
+                spark_progress(spark, description, enabled=self.progress),
+            ):
                 summary = job(spark, self.location, *args)
         except Interrupted:
             click.echo(f"interrupted: {description} stopped; {left}; run it again", err=True)

@@ -7,7 +7,8 @@ source checkout works without an install. ``SPARK_LOCAL_IP`` keeps the driver on
 
 Ctrl-C: a terminal sends SIGINT to every process of its foreground group. The JVM ignores it
 (pyspark starts it so), the Python task workers run in a process group of their own, and the
-driver cancels the running jobs itself (``cancel_on_interrupt``): a job stops without tracebacks.
+driver cancels the running jobs itself (``interruptible_session``): a job stops without
+tracebacks.
 """
 
 from __future__ import annotations
@@ -23,7 +24,13 @@ from types import FrameType
 
 from pyspark.sql import SparkSession
 
-__all__ = ["DEFAULT_MASTER", "INTERRUPTED_EXIT", "Interrupted", "cancel_on_interrupt", "session"]
+__all__ = [
+    "DEFAULT_MASTER",
+    "INTERRUPTED_EXIT",
+    "Interrupted",
+    "interruptible_session",
+    "session",
+]
 
 DEFAULT_MASTER = "local[*]"
 _ROOT = str(Path(__file__).resolve().parent.parent)
@@ -71,18 +78,26 @@ def session(
 
 
 @contextmanager
-def cancel_on_interrupt(spark: SparkSession) -> Iterator[None]:
-    """Ctrl-C (SIGINT) during the block cancels its Spark jobs and ends it with ``Interrupted``;
-    a second Ctrl-C exits at once.
+def interruptible_session(master: str = DEFAULT_MASTER) -> Iterator[SparkSession]:
+    """A session for one job of the command line: Ctrl-C (SIGINT) cancels the block's Spark jobs
+    and ends it with ``Interrupted``; a second Ctrl-C exits at once.
 
-    pyspark's own handler cancels from the main thread, which is inside the py4j call waiting
-    for the job: that reentrant call breaks the connection and both py4j and Spark print
-    tracebacks. From another thread (a py4j connection of its own) the cancel goes through and
-    the waiting call simply fails. That thread cancels again until the block ends, for a job
-    submitted just after the first cancel. A block that finishes anyway ends normally.
+    SIGINT is held (blocked) while the session starts: a KeyboardInterrupt while pyspark waits
+    for the JVM to announce itself removes the directory the JVM writes to, and that JVM then
+    never exits. pyspark's own handler cancels from the main thread, which is inside the py4j
+    call waiting for the job: that reentrant call breaks the connection and both py4j and Spark
+    print tracebacks. From another thread (a py4j connection of its own) the cancel goes
+    through and the waiting call simply fails. That thread cancels again until the block ends,
+    for a job submitted just after the first cancel. A block that finishes anyway ends normally.
     """
     interrupted = threading.Event()
     left = threading.Event()
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        spark = session(master)
+    except BaseException:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        raise
 
     def cancel() -> None:
         context = spark.sparkContext
@@ -98,8 +113,9 @@ def cancel_on_interrupt(spark: SparkSession) -> Iterator[None]:
         threading.Thread(target=cancel, name="spark-cancel", daemon=True).start()
 
     previous = signal.signal(signal.SIGINT, on_sigint)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # one held meanwhile lands now
     try:
-        yield
+        yield spark
     except Exception:
         if interrupted.is_set():
             raise Interrupted from None
