@@ -35,6 +35,7 @@ __all__ = [
 DEFAULT_MASTER = "local[*]"
 _ROOT = str(Path(__file__).resolve().parent.parent)
 _JVM = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1"
+_LOG4J = Path(__file__).with_name("log4j2.properties")
 INTERRUPTED_EXIT = 130  # 128 + SIGINT, as shells report a process Ctrl-C ended
 _CANCEL_AGAIN_S = 0.5
 
@@ -52,6 +53,13 @@ def _prepare_environment() -> None:
         os.environ["PYTHONPATH"] = os.pathsep.join(p for p in [_ROOT, *paths] if p)
 
 
+def _driver_java_options() -> str:
+    """The JVM options (``GRAFT_SPARK_JAVA_OPTIONS`` replaces the defaults), and our logging
+    configuration: errors only, without Spark's start-up chatter."""
+    options = os.environ.get("GRAFT_SPARK_JAVA_OPTIONS", _JVM)
+    return f"{options} -Dlog4j2.configurationFile={_LOG4J.as_uri()}"
+
+
 def session(
     master: str = DEFAULT_MASTER, *, app_name: str = "graft-pipeline", ui: bool = False
 ) -> SparkSession:
@@ -66,7 +74,7 @@ def session(
         .config("spark.sql.shuffle.partitions", "8")
         # The driver JVM only plumbs Python tasks here: a serial GC and no C2 JIT keep its
         # background threads off the cores the Python workers need.
-        .config("spark.driver.extraJavaOptions", os.environ.get("GRAFT_SPARK_JAVA_OPTIONS", _JVM))
+        .config("spark.driver.extraJavaOptions", _driver_java_options())
         # Jobs talk to the metastore and the object store from tasks; no Arrow/pandas needed.
         .config("spark.python.worker.reuse", "true")
         .config("spark.ui.showConsoleProgress", "false")  # the CLI draws its own (rich)

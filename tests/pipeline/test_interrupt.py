@@ -87,6 +87,7 @@ def test_sigint_stops_the_running_job_with_one_line_and_exit_130(cluster: Cluste
         job.interrupt_when(lambda: STARTED in job.err, "the job to start")
     assert_stopped_cleanly(job)
     assert job.err[job.err.index(STARTED) + 1 :] == [STOPPED]
+    assert "log4j" not in "".join(job.err) and " WARN " not in "".join(job.err)  # no chatter
 
 
 def _children(pid: int) -> list[str]:
