@@ -223,7 +223,7 @@ def read(
 ) -> None:
     """Read one page (4096 bytes) at the latest or a given LSN."""
     if remote:
-        with LiteClient(**ctx.obj["remote"]) as lite:
+        with LiteClient(data_dir=ctx.obj["data_dir"], **ctx.obj["remote"]) as lite:
             data = lite.read(vid, pageidx, lsn)
     else:
         with open_client(ctx) as client, client.open_volume(vid).reader(lsn) as reader:

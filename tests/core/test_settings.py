@@ -175,6 +175,8 @@ def test_client_and_lite_client_take_servers_and_retention_from_graft_toml(
         assert lite.read(vid, 1) == page("v3")
     with LiteClient(data_dir=data) as lite:
         assert lite.snapshot(vid).lsn == 1
+    remote = graft("read", str(vid), "1", "--remote", data_dir=data)  # graft's lite client
+    assert remote.returncode == 0 and remote.stdout == page("v3"), remote.stderr
 
 
 def test_pipeline_location_reads_graft_toml_above_servers_json(
