@@ -50,7 +50,8 @@ class LiteClient(Closing):
         )
         if settings.metastore is None or settings.pagestore is None:
             raise InvalidInputError(
-                "LiteClient needs metastore and pagestore URLs (or GRAFT_METASTORE/GRAFT_PAGESTORE)"
+                "LiteClient needs metastore and pagestore URLs: pass them, set GRAFT_METASTORE "
+                "and GRAFT_PAGESTORE, or put metastore and pagestore in graft.toml"
             )
         self._runtime = SyncRuntime(settings.metastore, settings.pagestore, settings.token)
 

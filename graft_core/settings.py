@@ -103,7 +103,7 @@ def _load(path: Path, *, named: bool) -> dict[str, Any]:
             raise InvalidInputError(f"{origin} must be {kind}, got {value!r}")
         table[key] = _check(key, value, origin)
     if "data_dir" in table:
-        table["data_dir"] = path.parent / table["data_dir"]  # relative to the file
+        table["data_dir"] = path.parent / Path(table["data_dir"]).expanduser()  # relative to it
     return table
 
 
@@ -181,7 +181,7 @@ def _pick(
         except ValueError:
             raise InvalidInputError(f"{variable} must be an integer, got {raw!r}") from None
         return _keep_commits(number, variable)
-    if key in file:
+    if file.get(key, "") != "":
         return file[key]
     value = found.get(key)
     return None if value is None else _check(key, value, key)

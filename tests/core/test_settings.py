@@ -232,3 +232,13 @@ def test_cli_takes_the_data_dirs_graft_toml_and_its_flags_win(tmp_path: Path) ->
     assert kept.startswith(b"reclaimed old versions of 0")
     reclaimed = graft("compact", data_dir=data).stdout.decode().strip()
     assert reclaimed == "reclaimed old versions of 1 page(s) and 2 commit record(s)"
+
+
+def test_a_named_files_data_dir_may_start_with_a_tilde(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    named = write_toml(tmp_path / "conf.toml", 'data_dir = "~/graft-data"\ntoken = ""\n')
+    found = Settings.resolve(config=named, env={})
+    assert found.data_dir == tmp_path / "home" / "graft-data"
+    assert found.token is None  # an empty token is no token
