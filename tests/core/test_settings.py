@@ -201,6 +201,10 @@ def test_pipeline_location_reads_graft_toml_above_servers_json(
     )
     given = Location.resolve(metastore="http://127.0.0.1:6001", store=None, data_dir=served)
     assert given.metastore == "http://127.0.0.1:6001"
+    named = write_toml(tmp_path / "jobs.toml", 'metastore = "http://127.0.0.1:7001"\n')
+    monkeypatch.delenv("GRAFT_METASTORE")
+    chosen = Location.resolve(metastore=None, store="segs", data_dir=None, config=named)
+    assert (chosen.metastore, chosen.pagestore) == ("http://127.0.0.1:7001", None)  # --config
     write_toml(served / "graft.toml", 'token = ["t"]\n')
     with pytest.raises(InvalidInputError, match="'token' must be a string"):
         Location.resolve(metastore=None, store=None, data_dir=served)
