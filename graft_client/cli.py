@@ -20,6 +20,7 @@ from graft_client.cli_token import token_group
 from graft_client.lite import LiteClient
 from graft_client.storage.records import SyncMode
 from graft_core.errors import GraftError, InvalidInputError, NotFoundError
+from graft_core.settings import Settings
 from graft_core.types import PAGE_SIZE, check_page
 
 __all__ = ["main"]
@@ -58,13 +59,15 @@ class GraftGroup(click.Group):
 @click.option(
     "--data-dir",
     type=click.Path(file_okay=False, path_type=Path),
-    envvar="GRAFT_DIR",
     help="Client data directory. [env: GRAFT_DIR; default: ~/.local/share/graft]",
 )
-@click.option("--metastore", envvar="GRAFT_METASTORE", help="Metastore URL. [env: GRAFT_METASTORE]")
-@click.option("--pagestore", envvar="GRAFT_PAGESTORE", help="Pagestore URL. [env: GRAFT_PAGESTORE]")
+@click.option("--metastore", help="Metastore URL. [env: GRAFT_METASTORE]")
+@click.option("--pagestore", help="Pagestore URL. [env: GRAFT_PAGESTORE]")
+@click.option("--token", help="Bearer token for the servers. [env: GRAFT_TOKEN]")
 @click.option(
-    "--token", envvar="GRAFT_TOKEN", help="Bearer token for the servers. [env: GRAFT_TOKEN]"
+    "--config",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Settings file (TOML). [env: GRAFT_CONFIG; default: DATA_DIR/graft.toml]",
 )
 @click.version_option(package_name="graft-volumes")
 @click.pass_context
@@ -74,9 +77,17 @@ def cli(
     metastore: str | None,
     pagestore: str | None,
     token: str | None,
+    config: Path | None,
 ) -> None:
-    """Local-first page volumes: write pages locally, commit instantly, sync lazily."""
-    remote = {"metastore": metastore, "pagestore": pagestore, "token": token}
+    """Local-first page volumes: write pages locally, commit instantly, sync lazily.
+
+    Each setting comes from its option, else its environment variable, else the config file,
+    else its default (see graft_core.settings)."""
+    if config is not None:  # a file the user named must exist and be valid, whatever the command
+        Settings.resolve(
+            data_dir=data_dir, metastore=metastore, pagestore=pagestore, token=token, config=config
+        )
+    remote = {"metastore": metastore, "pagestore": pagestore, "token": token, "config": config}
     ctx.obj = {"data_dir": data_dir, "remote": remote}
 
 
@@ -212,7 +223,7 @@ def read(
 ) -> None:
     """Read one page (4096 bytes) at the latest or a given LSN."""
     if remote:
-        with LiteClient(**ctx.obj["remote"]) as lite:
+        with LiteClient(data_dir=ctx.obj["data_dir"], **ctx.obj["remote"]) as lite:
             data = lite.read(vid, pageidx, lsn)
     else:
         with open_client(ctx) as client, client.open_volume(vid).reader(lsn) as reader:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import os
 
-from graft_client.config import resolve_data_dir, resolve_keep_commits, resolve_server_url
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import SyncMode, parse_sync_mode
 from graft_client.storage.state import LocalState
@@ -15,6 +14,7 @@ from graft_client.volume import Volume, VolumeInfo
 from graft_core.closing import Closing
 from graft_core.errors import InvalidInputError, VolumeNotFoundError
 from graft_core.ids import ClientId, VolumeId
+from graft_core.settings import Settings
 
 __all__ = ["Client"]
 
@@ -46,12 +46,21 @@ class Client(Closing):
         token: str | None = None,
         client_id: ClientId | str | None = None,
         keep_commits: int | None = None,
+        config: str | os.PathLike[str] | None = None,
     ) -> None:
-        self.data_dir = resolve_data_dir(data_dir)
-        self.keep_commits = resolve_keep_commits(keep_commits)
-        self.metastore = resolve_server_url(metastore, "metastore")
-        self.pagestore = resolve_server_url(pagestore, "pagestore")
-        self.token = token or os.environ.get("GRAFT_TOKEN") or None
+        settings = Settings.resolve(
+            data_dir=data_dir,
+            metastore=metastore,
+            pagestore=pagestore,
+            token=token,
+            keep_commits=keep_commits,
+            config=config,
+        )
+        self.data_dir = settings.data_dir
+        self.keep_commits = settings.keep_commits
+        self.metastore = settings.metastore
+        self.pagestore = settings.pagestore
+        self.token = settings.token
         wanted_id = ClientId.parse(client_id) if isinstance(client_id, str) else client_id
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.state = LocalState(self.data_dir, self.keep_commits)

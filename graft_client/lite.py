@@ -13,12 +13,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
-from graft_client.config import resolve_server_url
 from graft_client.sync.runtime import SyncRuntime
 from graft_core.closing import Closing
 from graft_core.errors import InvalidInputError, SnapshotNotFoundError
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
+from graft_core.settings import Settings
 from graft_core.types import EMPTY_PAGE, LSN, PageCount, Snapshot, check_lsn, check_pageidx
 
 __all__ = ["LiteClient"]
@@ -32,16 +32,28 @@ def _volume_id(vid: VolumeId | str) -> VolumeId:
 
 
 class LiteClient(Closing):
+    """Settings not given come from the environment, then the config file (``config``, else
+    ``graft.toml`` in the data directory), as ``graft_core.settings`` describes; the data
+    directory serves only to find that file."""
+
     def __init__(
-        self, metastore: str | None = None, pagestore: str | None = None, token: str | None = None
+        self,
+        metastore: str | None = None,
+        pagestore: str | None = None,
+        token: str | None = None,
+        *,
+        data_dir: str | os.PathLike[str] | None = None,
+        config: str | os.PathLike[str] | None = None,
     ) -> None:
-        metastore = resolve_server_url(metastore, "metastore")
-        pagestore = resolve_server_url(pagestore, "pagestore")
-        if not metastore or not pagestore:
+        settings = Settings.resolve(
+            data_dir=data_dir, metastore=metastore, pagestore=pagestore, token=token, config=config
+        )
+        if settings.metastore is None or settings.pagestore is None:
             raise InvalidInputError(
-                "LiteClient needs metastore and pagestore URLs (or GRAFT_METASTORE/GRAFT_PAGESTORE)"
+                "LiteClient needs metastore and pagestore URLs: pass them, set GRAFT_METASTORE "
+                "and GRAFT_PAGESTORE, or put metastore and pagestore in graft.toml"
             )
-        self._runtime = SyncRuntime(metastore, pagestore, token or os.environ.get("GRAFT_TOKEN"))
+        self._runtime = SyncRuntime(settings.metastore, settings.pagestore, settings.token)
 
     def snapshot(self, vid: VolumeId | str, lsn: int | None = None) -> Snapshot:
         """The latest snapshot, or the one at ``lsn``; ``NotFoundError`` if there is none."""

@@ -4,7 +4,8 @@ and a JSON summary on stdout.
 Where the data is: ``--metastore URL --store URL``, or ``--data-dir D``, whose live owner
 (``graft serve --data-dir D``) announced its URLs and segment store in ``D/servers.json``;
 explicit options win. Before any job runs, the metastore and the segment store must carry the
-same cluster key (exit 1 otherwise). ``--master`` picks the Spark master.
+same cluster key (exit 1 otherwise). ``--master`` picks the Spark master. Ctrl-C stops a job:
+one line saying what that left behind, exit 130.
 """
 
 from __future__ import annotations
@@ -30,25 +31,36 @@ from graft_pipeline.progress import spark_progress
 from graft_pipeline.publish import run_publish
 from graft_pipeline.retention import Retention, parse_duration
 from graft_pipeline.selection import select_volumes
-from graft_pipeline.spark import DEFAULT_MASTER, session
+from graft_pipeline.spark import (
+    DEFAULT_MASTER,
+    INTERRUPTED_EXIT,
+    Interrupted,
+    interruptible_session,
+)
 from graft_pipeline.verify import run_verify
 
 __all__ = ["main"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+NOTHING_CHANGED = "nothing was changed"
 
 
 def _common(command: F) -> F:
     """Location, Spark and output options every job takes."""
     options = [
-        click.option("--metastore", envvar="GRAFT_METASTORE", help="Metastore URL."),
+        click.option("--metastore", help="Metastore URL. [env: GRAFT_METASTORE]"),
         click.option("--store", help="Object store URL of the segments (path, s3://, ...)."),
         click.option(
             "--data-dir",
             type=click.Path(file_okay=False, path_type=Path),
             help="A `graft serve --data-dir` directory: its running servers and segment store.",
         ),
-        click.option("--token", envvar="GRAFT_TOKEN", help="Bearer token for the servers."),
+        click.option("--token", help="Bearer token for the servers. [env: GRAFT_TOKEN]"),
+        click.option(
+            "--config",
+            type=click.Path(dir_okay=False, path_type=Path),
+            help="Settings file (TOML). [env: GRAFT_CONFIG; default: DATA_DIR/graft.toml]",
+        ),
         click.option(
             "--receipt-key-file",
             type=click.Path(dir_okay=False, path_type=Path),
@@ -57,7 +69,14 @@ def _common(command: F) -> F:
             "GRAFT_RECEIPT_KEY, else DATA_DIR/receipt.key.",
         ),
         click.option("--master", default=DEFAULT_MASTER, show_default=True, help="Spark master."),
-        click.option("--no-progress", is_flag=True, help="No progress display on stderr."),
+        click.option(
+            "--quiet",
+            "-q",
+            "--no-progress",
+            "quiet",
+            is_flag=True,
+            help="No progress on stderr (else a bar on a terminal, a line per job start and end).",
+        ),
     ]
     return functools.reduce(lambda cmd, option: option(cmd), reversed(options), command)
 
@@ -85,9 +104,10 @@ class _Job:
             pagestore=options.pop("pagestore", None),
             token=options.pop("token"),
             receipt_key_file=options.pop("receipt_key_file"),
+            config=options.pop("config"),
         )
         self.master: str = options.pop("master")
-        self.progress = not options.pop("no_progress")
+        self.progress = not options.pop("quiet")
         ids = options.pop("volume_ids", ())
         self.volume_ids = [v for item in ids for v in item.split(",") if v]
         self.prefix: str = options.pop("prefix", "")
@@ -97,10 +117,23 @@ class _Job:
         with MetastoreHttp(self.location.metastore, self.location.token) as meta:
             return [info.vid for info in select_volumes(meta, self.volume_ids, self.prefix)]
 
-    def run(self, description: str, job: Callable[..., dict[str, Any]], *args: Any) -> None:
-        spark = session(self.master)
-        with spark_progress(spark, description, enabled=self.progress):
-            summary = job(spark, self.location, *args)
+    def run(
+        self,
+        description: str,
+        left: str,
+        job: Callable[..., dict[str, Any]],
+        *args: Any,
+    ) -> None:
+        """Run ``job`` under a progress display; ``left`` says what an interrupted run leaves."""
+        try:
+            with (
+                interruptible_session(self.master) as spark,
+                spark_progress(spark, description, enabled=self.progress),
+            ):
+                summary = job(spark, self.location, *args)
+        except Interrupted:
+            click.echo(f"interrupted: {description} stopped; {left}; run it again", err=True)
+            sys.exit(INTERRUPTED_EXIT)
         click.echo(json.dumps(summary, indent=2, sort_keys=True))
         if summary.get("ok") is False:
             sys.exit(1)
@@ -112,6 +145,9 @@ class _Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:  # outside a Spark job (which _Job.run stops itself)
+            click.echo(f"interrupted: {ctx.invoked_subcommand} stopped", err=True)
+            sys.exit(INTERRUPTED_EXIT)
         except (GraftError, ValueError) as exc:
             click.echo(f"error: {exc}", err=True)
             # A volume id that names no volume is a typo, as for the graft command.
@@ -153,7 +189,7 @@ def compact(
             spark, location, vids, retention, now_ms=now_ms, target_bytes=target_bytes
         )
 
-    job.run("compact", compact_job)
+    job.run("compact", "volumes checkpointed so far are complete, none is half-way", compact_job)
 
 
 @main.command()
@@ -174,7 +210,8 @@ def gc(grace: str, apply: bool, **options: Any) -> None:
     def gc_job(spark: Any, location: Location) -> dict[str, Any]:
         return run_gc(spark, location, vids, grace_s=grace_s, apply=apply)
 
-    job.run("gc", gc_job)
+    left = "it deleted only unreferenced segments" if apply else NOTHING_CHANGED
+    job.run("gc", left, gc_job)
 
 
 @main.command()
@@ -184,7 +221,7 @@ def verify(**options: Any) -> None:
     """Read every referenced segment, check CRCs and pages; exit 1 if anything is wrong."""
     job = _Job(options)
     vids = job.volumes()
-    job.run("verify", lambda spark, location: run_verify(spark, location, vids))
+    job.run("verify", NOTHING_CHANGED, lambda spark, location: run_verify(spark, location, vids))
 
 
 @main.command()
@@ -204,13 +241,17 @@ def export(fmt: str, out: str, lsn: int | None, **options: Any) -> None:
     # Tasks open the output by URI (pyarrow refuses a relative path), in their own directory.
     where = out if "://" in out else str(Path(out).resolve())
     job.run(
-        f"export {fmt}", run_export_pages if fmt == "pages" else run_export_sqlite, targets, where
+        f"export {fmt}",
+        f"{out} may hold a partial export",
+        run_export_pages if fmt == "pages" else run_export_sqlite,
+        targets,
+        where,
     )
 
 
 @main.command()
 @_common
-@click.option("--pagestore", envvar="GRAFT_PAGESTORE", help="Pagestore URL (pages are pushed).")
+@click.option("--pagestore", help="Pagestore URL (pages are pushed). [env: GRAFT_PAGESTORE]")
 @click.option("--input", "input_path", required=True, help="Parquet input (a file or directory).")
 @click.option("--key", required=True, help="Column whose values each get their own database.")
 @click.option("--table", required=True, help="Table name inside each database.")
@@ -221,4 +262,4 @@ def publish(input_path: str, key: str, table: str, **options: Any) -> None:
     def publish_job(spark: Any, location: Location) -> dict[str, Any]:
         return run_publish(spark, location, spark.read.parquet(input_path), key, table)
 
-    job.run("publish", publish_job)
+    job.run("publish", "volumes published so far are complete, none is half-way", publish_job)

@@ -4,7 +4,8 @@ A ``Location`` is plain, picklable data: Spark ships it to every task, and each 
 own HTTP client and object store from it (connections do not pickle).
 
 There is no default address: a job runs against the servers it is told of (options, then
-``GRAFT_*`` variables) or against the live owner of ``--data-dir`` (its ``servers.json``).
+``GRAFT_*`` variables, then the config file: ``graft_core.settings``) or against the live owner
+of ``--data-dir`` (its ``servers.json``, below the config file).
 ``check_cluster`` then refuses to go on unless the metastore and the segment store carry the
 same cluster key, so no job judges one cluster's segments by another cluster's commits.
 """
@@ -23,8 +24,8 @@ from graft_core.datadir import read_servers
 from graft_core.errors import ServiceUnavailableError, WrongClusterError
 from graft_core.objstore import ObjectStore, open_store
 from graft_core.receipts import ReceiptKey
+from graft_core.settings import Settings
 from graft_core.transport import tls_context
-from graft_core.urls import check_server_url
 
 __all__ = ["Location"]
 
@@ -49,23 +50,31 @@ class Location:
         pagestore: str | None = None,
         token: str | None = None,
         receipt_key_file: Path | None = None,
+        config: str | os.PathLike[str] | None = None,
     ) -> Location:
-        """Explicit URLs (then ``GRAFT_METASTORE``/``GRAFT_PAGESTORE``) win; ``data_dir`` fills
-        in what its live owner announced in ``servers.json`` (``NotFoundError`` if none) and its
-        receipt key, unless a key file or ``GRAFT_RECEIPT_KEY`` is given."""
+        """The servers and token as ``Settings.resolve`` finds them, with what the live owner of
+        ``data_dir`` announced in ``servers.json`` (``NotFoundError`` if none) below the config
+        file (the named one, else ``data_dir/graft.toml``); its receipt key too, unless a key
+        file or ``GRAFT_RECEIPT_KEY`` is given."""
         announced = {} if data_dir is None else read_servers(data_dir)
-        metastore = metastore or os.environ.get("GRAFT_METASTORE") or announced.get("metastore")
-        if metastore is None:
+        settings = Settings.resolve(
+            data_dir=data_dir,
+            metastore=metastore,
+            pagestore=pagestore,
+            token=token,
+            config=config,
+            found={k: v for k, v in announced.items() if k in ("metastore", "pagestore")},
+        )
+        if settings.metastore is None:
             raise ValueError("say where the metastore is: --metastore URL or --data-dir D")
         store = store or announced.get("store")
         if store is None:
             raise ValueError("say where the segments are: --store URL or --data-dir D")
-        pagestore = pagestore or os.environ.get("GRAFT_PAGESTORE") or announced.get("pagestore")
         return cls(
-            metastore=check_server_url(metastore, "metastore"),
+            metastore=settings.metastore,
             store=store,
-            pagestore=None if pagestore is None else check_server_url(pagestore, "pagestore"),
-            token=token or os.environ.get("GRAFT_TOKEN") or None,
+            pagestore=settings.pagestore,
+            token=settings.token,
             receipt_key=(
                 ReceiptKey.load(receipt_key_file)
                 if receipt_key_file is not None

@@ -1,13 +1,16 @@
-"""A rich progress bar over the Spark jobs a block runs (tasks done / tasks known), on stderr.
+"""Progress of the Spark jobs a block runs, on stderr: a rich bar (tasks done / tasks known) on a
+terminal, else one line as the block starts and one as it ends (for logs), nothing when quiet.
 
 Spark reports progress through its status tracker; a background thread samples it for the
-display only (nothing waits on it). Tasks of stages not yet planned are not counted, so the
+bar only (nothing waits on it). Tasks of stages not yet planned are not counted, so the
 total grows as a job's later stages start.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -42,7 +45,26 @@ def spark_progress(
     spark.sparkContext.setJobGroup(group, description)
     if not enabled:
         yield
-        return
+    elif sys.stderr.isatty():
+        with _bar(spark, group, description):
+            yield
+    else:
+        with _lines(spark, group, description):
+            yield
+
+
+@contextmanager
+def _lines(spark: SparkSession, group: str, description: str) -> Iterator[None]:
+    print(f"{description}: started", file=sys.stderr, flush=True)
+    began = time.monotonic()
+    yield
+    done, _ = _counts(spark, group)
+    took = time.monotonic() - began
+    print(f"{description}: finished, {done} tasks in {took:.1f}s", file=sys.stderr, flush=True)
+
+
+@contextmanager
+def _bar(spark: SparkSession, group: str, description: str) -> Iterator[None]:
     stop = threading.Event()
     columns = (
         TextColumn("{task.description}"),

@@ -61,7 +61,8 @@ class SyncSession:
             what = "no servers" if len(missing) == 2 else f"no {missing[0]} URL"
             raise StorageError(
                 f"{what} configured: pass metastore= and pagestore= to Client "
-                "(graft: --metastore and --pagestore), or set GRAFT_METASTORE and GRAFT_PAGESTORE"
+                "(graft: --metastore and --pagestore), set GRAFT_METASTORE and GRAFT_PAGESTORE, "
+                "or put metastore and pagestore in graft.toml"
             )
         with self._runtime_guard:
             if self._runtime is None:

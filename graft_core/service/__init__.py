@@ -4,12 +4,13 @@ Imported only by the servers (it needs the ``server`` extra: starlette, uvicorn)
 ``graft_core`` itself never import it.
 """
 
+from graft_core.service.answers import error_response
 from graft_core.service.app import service_app
 from graft_core.service.auth import Auth, Grant, parse_tokens
 from graft_core.service.connections import ConnectionGuard, ConnectionLimits
 from graft_core.service.logs import JsonFormatter, RepeatFilter, setup_logging
 from graft_core.service.receipt_option import receipt_key_options
-from graft_core.service.rpc import Endpoint, error_response, read_body
+from graft_core.service.rpc import Endpoint, read_body
 from graft_core.service.runner import (
     CLICK_SETTINGS,
     ServeOptions,

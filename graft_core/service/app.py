@@ -1,7 +1,9 @@
 """A service app: msgpack RPC routes plus ``GET /health``, ``GET /metrics`` and ``GET /`` (about).
 
 With auth on, ``/metrics`` and ``/`` need a valid token (any, read-only is enough): they describe
-the deployment and its traffic. ``/health`` stays open for load balancers and probes.
+the deployment and its traffic. ``/health`` stays open for load balancers and probes. ``GET /``
+answers a line of plain text for a person (curl, a browser) naming the service and its other
+routes, and the description as JSON when ``Accept`` asks for ``application/json``.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ from prometheus_client import CollectorRegistry, Counter, generate_latest
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from graft_core.errors import AuthError
+from graft_core.service.answers import Format, answer_format, error_response
 from graft_core.service.auth import Auth
-from graft_core.service.rpc import Endpoint, error_response, http_exception_handler, rpc_routes
+from graft_core.service.rpc import Endpoint, http_exception_handler, rpc_routes
 
 __all__ = ["service_app"]
 
@@ -33,7 +36,9 @@ def _authenticated(auth: Auth, handler: _Handler) -> _Handler:
         try:
             auth.authenticate(request.headers.get("authorization"))
         except AuthError as exc:
-            return error_response(exc.http_status, exc.code, str(exc))
+            answer = error_response(request, exc.http_status, exc.code, str(exc))
+            answer.headers["www-authenticate"] = "Bearer"
+            return answer
         return await handler(request)
 
     return checked
@@ -69,7 +74,14 @@ def service_app(
         return Response(generate_latest(registry), media_type=PROMETHEUS_TEXT)
 
     async def index(request: Request) -> Response:
-        return JSONResponse(dict(describe()))
+        about = dict(describe())
+        if answer_format(request) is not Format.TEXT:
+            return JSONResponse(about)
+        return PlainTextResponse(
+            f"{about['service']}: msgpack RPC at POST {prefix}/<endpoint>; status at GET /health, "
+            "Prometheus metrics at GET /metrics, this description as JSON at GET / with "
+            "Accept: application/json\n"
+        )
 
     app = Starlette(
         routes=[

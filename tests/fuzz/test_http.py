@@ -11,7 +11,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from graft_core.wire import ErrorBody, decode, encode
+from graft_core.wire import CONTENT_TYPE, ErrorBody, decode, encode
 from tests.fuzz.conftest import Seeded
 from tests.fuzz.messages import msgpack_values
 from tests.fuzz.routes import ROUTES, SAMPLES
@@ -45,7 +45,16 @@ bodies = st.one_of(
 
 
 def _assert_error_body(response: httpx.Response) -> None:
-    error = decode(response.content, ErrorBody)
+    """An error in the format the answer declares: msgpack to msgpack clients, else text/JSON."""
+    kind = response.headers["content-type"].split(";")[0]
+    if kind == CONTENT_TYPE:
+        error = decode(response.content, ErrorBody)
+    elif kind == "application/json":
+        error = msgspec.json.decode(response.content, type=ErrorBody)
+    else:
+        assert kind == "text/plain", kind
+        assert response.text.startswith("error: "), response.text
+        return
     assert error.code and error.message, error
 
 
@@ -117,7 +126,8 @@ def test_get_endpoints_answer_their_formats_whatever_the_query(
     for query in ({}, {"x": "1", "vid": str(seeded.vid)}, {"\0": "%ff"}):
         assert httpx.get(url + "/health", params=query).json()["status"] == "ok"
         assert "# TYPE" in httpx.get(url + "/metrics", params=query).text
-        described = httpx.get(url + "/", params=query).json()
+        as_json = {"accept": "application/json"}
+        described = httpx.get(url + "/", params=query, headers=as_json).json()
         assert sorted(described["endpoints"]) == sorted(
             f"{'POST' if 'POST' in (route.methods or ()) else 'GET'} {route.path}"
             for route in ROUTES[service]

@@ -177,7 +177,8 @@ def test_limits_health_metrics_and_index(client: MetaClient) -> None:
         "metastore_idempotent_replays_total",
     ):
         assert name in text
-    assert client.http.get("/").json()["backend"] == "local commit log"
+    described = client.http.get("/", headers={"accept": "application/json"}).json()
+    assert described["backend"] == "local commit log"
 
 
 def test_bearer_tokens_scope_volumes_and_writes(tmp_path: Path) -> None:

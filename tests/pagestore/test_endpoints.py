@@ -157,10 +157,12 @@ def test_health_metrics_and_unknown_routes(cluster: Cluster) -> None:
     meta_health = httpx.get(cluster.metastore.url + "/health").json()
     assert httpx.get(url + "/health").json() == {"status": "ok", "cluster": meta_health["cluster"]}
     assert "pagestore_pages_written_total" in httpx.get(url + "/metrics").text
-    assert httpx.get(url + "/").json()["service"] == "graft pagestore"
+    as_json = {"accept": "application/json"}
+    assert httpx.get(url + "/", headers=as_json).json()["service"] == "graft pagestore"
+    msgpack = {"accept": "application/msgpack"}
     for response in (
-        httpx.post(url + "/pagestore/v1/nope", content=b""),
-        httpx.get(url + "/pagestore/v1/read_pages"),
+        httpx.post(url + "/pagestore/v1/nope", content=b"", headers=msgpack),
+        httpx.get(url + "/pagestore/v1/read_pages", headers=msgpack),
     ):
         assert response.status_code in (404, 405)
         assert response.headers["content-type"] == "application/msgpack"
