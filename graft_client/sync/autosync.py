@@ -20,7 +20,7 @@ from graft_client.storage.records import SyncMode, VolumeStatus
 from graft_client.storage.state import LocalState
 from graft_client.sync import pull, push
 from graft_client.sync.runtime import SyncRuntime
-from graft_core.errors import ConflictError
+from graft_core.errors import ConflictError, ServiceUnavailableError
 from graft_core.ids import VolumeId
 
 __all__ = ["AutoSync", "Backoff"]
@@ -40,6 +40,16 @@ class Backoff:
     def next_delay(self) -> float:
         self._failures += 1
         return random.uniform(self._first, min(self._cap, self._first * 2**self._failures))
+
+
+def _log_failure(vid: VolumeId, exc: Exception, failures: int, delay: float) -> None:
+    """One line per run of failures, not one per attempt: the first at WARNING (at INFO when
+    the service is down, which the RPC core reports once itself), the rest at DEBUG."""
+    if failures > 1:
+        log.debug("sync of %s failed again (%s); retrying in %.2fs", vid, exc, delay)
+        return
+    level = logging.INFO if isinstance(exc, ServiceUnavailableError) else logging.WARNING
+    log.log(level, "sync of %s failed: %s; retrying in the background", vid, exc)
 
 
 class AutoSync:
@@ -110,15 +120,20 @@ class AutoSync:
     async def _retrying(self, vid: VolumeId, step: Callable[[], Awaitable[bool]]) -> None:
         """Run ``step`` forever; a failure is recorded and retried after a jittered backoff."""
         backoff = Backoff()
+        failures = 0
         while True:
             try:
                 progressed = await step()
             except Exception as exc:
                 self._runtime.errors.record(vid, exc)
+                failures += 1
                 delay = backoff.next_delay()
-                log.warning("sync of %s failed (%r); retrying in %.2fs", vid, exc, delay)
+                _log_failure(vid, exc, failures, delay)
                 await anyio.sleep(delay)
                 continue
+            if failures:
+                log.info("sync of %s recovered after %d failed attempts", vid, failures)
+                failures = 0
             if progressed:
                 backoff.reset()
             else:

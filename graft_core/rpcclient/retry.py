@@ -57,7 +57,8 @@ class Outage:
         if self._since is None:
             self._since = time.monotonic()
             state = "unavailable" if answered else "unreachable"
-            log.warning("%s %s: %s; retrying", self._service, state, error)
+            # A transport error's message already names the service: log only its cause.
+            log.warning("%s %s: %s; retrying", self._service, state, error.__cause__ or error)
 
     def reachable(self) -> None:
         if self._since is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 import statistics
 import threading
@@ -70,8 +71,9 @@ def test_every_commit_reaches_the_other_client_in_order(cluster: Cluster, tmp_pa
 
 
 def test_push_failures_are_recorded_and_the_push_lands_later(
-    own_cluster: Cluster, tmp_path: Path
+    own_cluster: Cluster, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO)
     with client_for(own_cluster, tmp_path / "a") as a:
         vol_a = a.create_volume(sync="push")
         a.start_autosync(wait_ms=500)
@@ -83,8 +85,15 @@ def test_push_failures_are_recorded_and_the_push_lands_later(
         own_cluster.metastore.kill()
         with vol_a.writer() as writer:
             writer.write(2, page("during the outage"))
-        errors = wait_until(lambda: vol_a.errors() or None, 20, "a recorded push failure")
+        caplog.clear()
+        errors = wait_until(
+            lambda: vol_a.errors() if len(vol_a.errors()) >= 3 else None,
+            30,
+            "three recorded push failures",
+        )
         assert errors[-1].kind == "ServiceUnavailableError"
+        warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
+        assert len(warnings) == 1, [r.getMessage() for r in warnings]  # one line per outage
         assert vol_a.status() is VolumeStatus.INTERRUPTED_PUSH
         assert remote_lsn(vol_a) == 1
 
