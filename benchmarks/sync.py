@@ -224,7 +224,7 @@ def cold_reads(cluster: Cluster, tmp: Path, samples: int) -> dict[str, tuple[int
         with LiteClient(cluster.metastore.url, cluster.pagestore.url) as lite:
             lite.snapshot(vid)  # connect both clients first: count requests, not handshakes
             lite.read(vid, 100, lsn=1)
-            trips = RoundTrips(lite._runtime.metastore, lite._runtime.pagestore)
+            trips = RoundTrips(lite.runtime.metastore, lite.runtime.pagestore)
             started = time.perf_counter()
             lite.read(vid, 50)
             results["lite"].append((trips.count, time.perf_counter() - started))

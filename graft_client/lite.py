@@ -55,6 +55,11 @@ class LiteClient(Closing):
             )
         self._runtime = SyncRuntime(settings.metastore, settings.pagestore, settings.token)
 
+    @property
+    def runtime(self) -> SyncRuntime:
+        """The event loop thread and the metastore and pagestore clients this client reads with."""
+        return self._runtime
+
     def snapshot(self, vid: VolumeId | str, lsn: int | None = None) -> Snapshot:
         """The latest snapshot, or the one at ``lsn``; ``NotFoundError`` if there is none."""
         volume_id = _volume_id(vid)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from graft_core.errors import FailPointError
 
-__all__ = ["FailPointError", "armed_failpoints", "failpoint"]
+__all__ = ["FailPointError", "armed", "armed_failpoints", "failpoint"]
 
 ENV_VAR = "GRAFT_FAILPOINTS"
 _ACTIONS = ("crash", "error")
@@ -29,6 +31,22 @@ def _parse(spec: str) -> dict[str, str]:
 
 
 _ARMED = _parse(os.environ.get(ENV_VAR, ""))
+
+
+@contextmanager
+def armed(name: str, action: str) -> Iterator[None]:
+    """Arm ``name`` with ``action`` in this process for the block, as the environment would."""
+    if action not in _ACTIONS:
+        raise ValueError(f"fail point action must be one of {_ACTIONS}, got {action!r}")
+    before = _ARMED.get(name)
+    _ARMED[name] = action
+    try:
+        yield
+    finally:
+        if before is None:
+            del _ARMED[name]
+        else:
+            _ARMED[name] = before
 
 
 def armed_failpoints() -> dict[str, str]:

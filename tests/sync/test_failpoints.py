@@ -180,9 +180,7 @@ def test_crash_mid_fetch(cluster: Cluster, tmp_path: Path, point: str) -> None:
 @pytest.mark.parametrize(
     "point", ["push.before_write_pages", "push.before_commit", "push.after_commit"]
 )
-def test_push_error_then_retry_succeeds_once(
-    cluster: Cluster, tmp_path: Path, point: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_push_error_then_retry_succeeds_once(cluster: Cluster, tmp_path: Path, point: str) -> None:
     # The same fail points in this process, armed as GRAFT_FAILPOINTS=<point>=error would.
     commits = first_two_commits()
     with Client(
@@ -190,10 +188,8 @@ def test_push_error_then_retry_succeeds_once(
     ) as client:
         volume = client.create_volume()
         write_pages(volume, commits[0])
-        with monkeypatch.context() as patch:
-            patch.setitem(failpoints._ARMED, point, "error")
-            with pytest.raises(FailPointError):
-                volume.push()
+        with failpoints.armed(point, "error"), pytest.raises(FailPointError):
+            volume.push()
         assert volume.status() is VolumeStatus.INTERRUPTED_PUSH
         assert remote_lsns(cluster, volume.vid) == ([1] if point == "push.after_commit" else [])
         assert volume.push() == 1

@@ -27,7 +27,7 @@ class RequestCounter:
 
     def __init__(self, lite: LiteClient) -> None:
         self.counts = {"metastore": 0, "pagestore": 0}
-        runtime = lite._runtime
+        runtime = lite.runtime
         runtime.metastore.http.event_hooks = {"request": [self._hook("metastore")]}
         runtime.pagestore.http.event_hooks = {"request": [self._hook("pagestore")]}
 
