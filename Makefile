@@ -28,7 +28,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/lint-imports
 
 typecheck: $(VENV)/.installed-dev
-	$(BIN)/mypy $(PACKAGES)
+	$(BIN)/mypy $(PACKAGES) tests
 
 unit: $(VENV)/.installed-dev
 	$(BIN)/pytest

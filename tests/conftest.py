@@ -13,9 +13,18 @@ from tests.support.receipts import TEST_KEY  # sets GRAFT_RECEIPT_KEY for the se
 
 __all__ = ["TEST_KEY", "moto_s3"]
 
-# Fuzz targets here start real servers in module fixtures: a per-example deadline would only
-# measure their start-up, and fixtures shared across examples are intended.
-_SHARED = {"deadline": None, "suppress_health_check": [HealthCheck.function_scoped_fixture]}
-settings.register_profile("ci", max_examples=50, **_SHARED)
-settings.register_profile("long", max_examples=5000, **_SHARED)
+
+def _register(name: str, max_examples: int) -> None:
+    # Fuzz targets here start real servers in module fixtures: a per-example deadline would
+    # only measure their start-up, and fixtures shared across examples are intended.
+    settings.register_profile(
+        name,
+        max_examples=max_examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
+
+
+_register("ci", 50)
+_register("long", 5000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

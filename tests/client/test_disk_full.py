@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
-from rocksdict import Rdict
+from rocksdict import Options, Rdict
 
 from graft_client import Client
 from graft_client.storage import db as storage_db
@@ -77,8 +77,13 @@ class _WalSyncFails:
 
     failing = False
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        self.db = Rdict(*args, **kwargs)
+    def __init__(
+        self,
+        path: str,
+        options: Options | None = None,
+        column_families: dict[str, Options] | None = None,
+    ) -> None:
+        self.db = Rdict(path, options=options, column_families=column_families)
 
     def flush_wal(self, sync: bool) -> None:
         if _WalSyncFails.failing:

@@ -14,7 +14,9 @@ from graft_core.types import (
     MAX_LSN,
     MAX_PAGEIDX,
     PAGE_SIZE,
+    LocalLSN,
     PageCount,
+    RemoteLSN,
     RemoteMapping,
     Snapshot,
     check_lsn,
@@ -107,9 +109,13 @@ def test_snapshot_remote_lsn() -> None:
     vid = VolumeId.random()
     local_only = Snapshot(vid, LSN(3), PageCount(10))
     assert local_only.remote_lsn is None
-    mapped = Snapshot(vid, LSN(5), PageCount(10), RemoteMapping(LSN(2), LSN(4)))
+    mapped = Snapshot(
+        vid, LSN(5), PageCount(10), RemoteMapping(RemoteLSN(LSN(2)), LocalLSN(LSN(4)))
+    )
     assert mapped.remote_lsn == 2
     assert mapped.remote is not None and mapped.remote.local_lsn == 4
-    assert mapped == Snapshot(vid, LSN(5), PageCount(10), RemoteMapping(LSN(2), LSN(4)))
+    assert mapped == Snapshot(
+        vid, LSN(5), PageCount(10), RemoteMapping(RemoteLSN(LSN(2)), LocalLSN(LSN(4)))
+    )
     with pytest.raises(AttributeError):
         mapped.lsn = LSN(6)  # type: ignore[misc]

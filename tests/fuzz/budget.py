@@ -10,4 +10,6 @@ __all__ = ["share_of_profile"]
 def share_of_profile(share: float) -> settings:
     """``share`` of the profile's examples (at least 5): slow targets stay cheap under ``ci``
     and still grow with ``long``."""
-    return settings(max_examples=max(5, round(settings.default.max_examples * share)))
+    profile = settings.default
+    assert profile is not None, "no hypothesis profile is loaded"
+    return settings(max_examples=max(5, round(profile.max_examples * share)))

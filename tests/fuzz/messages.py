@@ -43,8 +43,9 @@ grafts = st.sets(st.integers(1, MAX_PAGEIDX), max_size=20).map(Graft)
 
 
 def gids(kind: type[Gid]) -> st.SearchStrategy[Gid]:
-    assert kind.PREFIX is not None
-    return st.binary(min_size=15, max_size=15).map(lambda rest: kind(bytes([kind.PREFIX]) + rest))
+    prefix = kind.PREFIX
+    assert prefix is not None
+    return st.binary(min_size=15, max_size=15).map(lambda rest: kind(bytes([prefix]) + rest))
 
 
 _CUSTOM: dict[type, st.SearchStrategy[Any]] = {
@@ -59,14 +60,18 @@ def _bounded(low: int | None, high: int | None) -> tuple[int, int]:
     return (-(2**63) if low is None else low), (2**64 - 1 if high is None else high)
 
 
+def _repeated(size: int) -> st.SearchStrategy[bytes]:
+    """Page-sized fields: a short pattern repeated, so examples stay within hypothesis's entropy
+    budget."""
+    return st.binary(min_size=1, max_size=16).map(lambda seed: (seed * size)[:size])
+
+
 def _for(info: msgspec.inspect.Type) -> st.SearchStrategy[Any]:
     match info:
         case msgspec.inspect.IntType(ge=ge, le=le):
             return st.integers(*_bounded(ge, le))
-        case msgspec.inspect.BytesType(min_length=low, max_length=high) if (low or 0) > 64:
-            # Page-sized fields: a short pattern repeated, so examples stay within hypothesis's
-            # entropy budget.
-            return st.binary(min_size=1, max_size=16).map(lambda seed: (seed * low)[:low])
+        case msgspec.inspect.BytesType(min_length=int(size)) if size > 64:
+            return _repeated(size)
         case msgspec.inspect.BytesType(min_length=low, max_length=high):
             return st.binary(min_size=low or 0, max_size=high or 64)
         case msgspec.inspect.StrType(max_length=high):

@@ -3,10 +3,12 @@ every route of both route tables; and the auth plumbing's own rules, in process.
 
 from __future__ import annotations
 
+import hmac
 import json
 import os
 import subprocess
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import click
@@ -17,7 +19,6 @@ from graft_core.errors import AuthError, ForbiddenError, GraftError
 from graft_core.graft import Graft
 from graft_core.ids import SegmentId, VolumeId
 from graft_core.service import Auth, ServeOptions, parse_tokens
-from graft_core.service import auth as auth_module
 from graft_core.tokens import KEYS_ENV, Grant, TokenKeys, new_key_line
 from graft_core.types import PAGE_SIZE
 from graft_core.wire import (
@@ -88,9 +89,9 @@ def _status(call: Callable[[], object]) -> type[GraftError] | None:
 def test_missing_or_unknown_tokens_are_401(cluster: Cluster) -> None:
     for token in (None, "wrong-secret"):
         http = cluster.client(token)
-        assert _status(lambda h=http: h.read(VOL_A, 1, [1])) is AuthError
-        assert _status(lambda h=http: h.write(VOL_A, {1: PAGE})) is AuthError
-        assert _status(lambda h=http: h.commit(VOL_A, 1, 1, [])) is AuthError
+        assert _status(partial(http.read, VOL_A, 1, [1])) is AuthError
+        assert _status(partial(http.write, VOL_A, {1: PAGE})) is AuthError
+        assert _status(partial(http.commit, VOL_A, 1, 1, [])) is AuthError
     basic = httpx.post(
         cluster.pagestore.url + "/pagestore/v1/read_pages",
         headers={"authorization": "Basic admin-secret"},
@@ -251,13 +252,13 @@ def test_authenticate_compares_with_every_token_whatever_matches(
     assert all(len(known) == 32 for known in grants)  # SHA-256 digests, not the tokens
     auth = Auth(grants)
     compared: list[tuple[bytes, bytes]] = []
-    real = auth_module.hmac.compare_digest
+    real = hmac.compare_digest
 
     def spy(a: bytes, b: bytes) -> bool:
         compared.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(auth_module.hmac, "compare_digest", spy)
+    monkeypatch.setattr(hmac, "compare_digest", spy)  # auth looks it up on hmac per call
     first, last = "Bearer admin-secret", "Bearer scoped-secret"
     for header in (first, last, "Bearer nope", "Basic admin-secret", "", None):
         compared.clear()

@@ -24,6 +24,7 @@ def main(data_dir: str, vid: str) -> None:
         db.execute("create table if not exists batches (batch int, n int, pad text)")
         print(f"vid {db.filename}", flush=True)
         batch = db.execute("select coalesce(max(batch), 0) from batches").fetchall()[0][0]
+        assert isinstance(batch, int), batch
         while True:
             batch += 1
             print(f"begin {batch}", flush=True)

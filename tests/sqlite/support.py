@@ -16,7 +16,15 @@ from graft_client.sqlite import GraftVFS, register, unregister
 from tests.pagestore.cluster import Cluster
 from tests.support.polling import wait_until
 
-__all__ = ["Device", "device", "pragma_json", "wait_until"]
+__all__ = [
+    "Device",
+    "device",
+    "extended_result",
+    "key_values",
+    "pragma_json",
+    "scalar",
+    "wait_until",
+]
 
 T = TypeVar("T")
 _names = itertools.count()
@@ -35,11 +43,11 @@ class Device:
 
 
 @contextmanager
-def device(data_dir: Path, cluster: Cluster | None = None, **kw: Any) -> Iterator[Device]:
-    remote = {}
+def device(data_dir: Path, cluster: Cluster | None = None) -> Iterator[Device]:
+    metastore = pagestore = None
     if cluster is not None:
-        remote = {"metastore": cluster.metastore.url, "pagestore": cluster.pagestore.url}
-    with Client(data_dir, **remote, **kw) as client:
+        metastore, pagestore = cluster.metastore.url, cluster.pagestore.url
+    with Client(data_dir, metastore=metastore, pagestore=pagestore) as client:
         made = Device(client)
         try:
             yield made
@@ -49,6 +57,32 @@ def device(data_dir: Path, cluster: Cluster | None = None, **kw: Any) -> Iterato
 
 def pragma_json(db: apsw.Connection, pragma: str) -> Any:
     """The JSON answer of a graft pragma (one row, one column)."""
-    rows = db.execute(f"pragma {pragma}").fetchall()
+    return json.loads(scalar(db, f"pragma {pragma}", str))
+
+
+def scalar(
+    db: apsw.Connection, sql: str, kind: type[T], bindings: apsw.Bindings | None = None
+) -> T:
+    """The one value a query answers (one row, one column), checked to be a ``kind``."""
+    rows = db.execute(sql, bindings).fetchall()
     assert len(rows) == 1 and len(rows[0]) == 1, rows
-    return json.loads(rows[0][0])
+    value = rows[0][0]
+    assert isinstance(value, kind), value
+    return value
+
+
+def key_values(db: apsw.Connection, sql: str) -> dict[str, apsw.SQLiteValue]:
+    """The rows of a two-column query of text keys, as a dict (as the graft_status table)."""
+    found: dict[str, apsw.SQLiteValue] = {}
+    for key, value in db.execute(sql).fetchall():
+        assert isinstance(key, str), key
+        found[key] = value
+    return found
+
+
+def extended_result(error: apsw.Error) -> int:
+    """The extended result code of an error, as SQLITE_BUSY_SNAPSHOT for a stale snapshot."""
+    # apsw's stub documents Error.extendedresult but does not declare it (apsw 3.54.1.0).
+    code = error.extendedresult  # type: ignore[attr-defined]
+    assert isinstance(code, int), code
+    return code

@@ -17,7 +17,7 @@ import apsw
 
 from graft_client import Volume, VolumeStatus
 from tests.pagestore.cluster import Cluster
-from tests.sqlite.support import Device, device, pragma_json, wait_until
+from tests.sqlite.support import Device, device, pragma_json, scalar, wait_until
 
 ACCOUNTS = 8
 START_BALANCE = 1000
@@ -50,8 +50,8 @@ def _transfer(db: apsw.Connection, name: str, rng: random.Random) -> None:
     while True:
         try:
             with db:
-                balance = db.execute("select balance from accounts where id = ?", (src,))
-                amount = min(rng.randrange(1, 50), balance.fetchall()[0][0])
+                balance = scalar(db, "select balance from accounts where id = ?", int, (src,))
+                amount = min(rng.randrange(1, 50), balance)
                 db.execute("update accounts set balance = balance - ? where id = ?", (amount, src))
                 db.execute("update accounts set balance = balance + ? where id = ?", (amount, dst))
                 db.execute(

@@ -12,7 +12,7 @@ import pytest
 
 from graft_client import Client
 from graft_client.sqlite import JOURNAL_MODES, PRAGMAS, TABLES
-from tests.sqlite.support import Device, device, pragma_json
+from tests.sqlite.support import Device, device, key_values, pragma_json, scalar
 
 Script = Callable[[apsw.Connection], list[Any]]
 
@@ -54,9 +54,9 @@ def vacuum(db: apsw.Connection) -> list[Any]:
     with db:
         db.executemany("insert into big (body) values (?)", [("y" * 500,) for _ in range(3000)])
     db.execute("delete from big where id > 100")
-    before = db.execute("pragma page_count").fetchall()[0][0]
+    before = scalar(db, "pragma page_count", int)
     db.execute("vacuum")
-    after = db.execute("pragma page_count").fetchall()[0][0]
+    after = scalar(db, "pragma page_count", int)
     return [
         after < before / 5,
         db.execute("select count(*), sum(length(body)) from big").fetchall(),
@@ -183,7 +183,7 @@ def test_read_only_pragmas_are_also_tables(tmp_path: Path) -> None:
         db.execute("create table t (x)")
         db.execute("insert into t values (1)")
         # One row per status field, the same values as the JSON pragma (booleans as 0/1).
-        status = dict(db.execute("select key, value from graft_status").fetchall())
+        status = key_values(db, "select key, value from graft_status")
         expected = pragma_json(db, "graft_status")
         assert status.keys() == expected.keys()
         assert status["vid"] == db.filename and status["local_lsn"] == 2
@@ -198,7 +198,7 @@ def test_read_only_pragmas_are_also_tables(tmp_path: Path) -> None:
             "select vid, lsn, remote_lsn, page_count from graft_snapshot"
         ).fetchall() == [(db.filename, 2, None, 2)]
         assert db.execute("select at_ms, kind, message from graft_errors").fetchall() == []
-        versions = dict(db.execute("select key, value from graft_version").fetchall())
+        versions = key_values(db, "select key, value from graft_version")
         assert versions == pragma_json(db, "graft_version")
         # The tables join with ordinary ones, and answer for the connection they are queried on.
         joined = db.execute(

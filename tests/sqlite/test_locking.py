@@ -8,7 +8,7 @@ from pathlib import Path
 import apsw
 import pytest
 
-from tests.sqlite.support import Device, device, pragma_json
+from tests.sqlite.support import Device, device, extended_result, pragma_json, scalar
 
 
 def _table(dev: Device, rows: int = 10) -> tuple[apsw.Connection, apsw.Connection]:
@@ -20,8 +20,7 @@ def _table(dev: Device, rows: int = 10) -> tuple[apsw.Connection, apsw.Connectio
 
 
 def _count(db: apsw.Connection) -> int:
-    value: int = db.execute("select count(*) from t").fetchall()[0][0]
-    return value
+    return scalar(db, "select count(*) from t", int)
 
 
 def test_second_writer_is_busy(tmp_path: Path) -> None:
@@ -30,7 +29,7 @@ def test_second_writer_is_busy(tmp_path: Path) -> None:
         one.execute("begin immediate")
         with pytest.raises(apsw.BusyError) as busy:
             two.execute("begin immediate")
-        assert busy.value.extendedresult == apsw.SQLITE_BUSY
+        assert extended_result(busy.value) == apsw.SQLITE_BUSY
         with pytest.raises(apsw.BusyError):
             two.execute("insert into t (v) values (99)")
         assert _count(two) == 10  # reading is never blocked by a writer
@@ -63,7 +62,7 @@ def test_write_on_a_stale_snapshot_is_busy_snapshot(tmp_path: Path) -> None:
         one.execute("insert into t (v) values (1)")
         with pytest.raises(apsw.BusyError) as busy:
             two.execute("insert into t (v) values (2)")
-        assert busy.value.extendedresult == apsw.SQLITE_BUSY_SNAPSHOT
+        assert extended_result(busy.value) == apsw.SQLITE_BUSY_SNAPSHOT
         assert "moved from LSN" in pragma_json(two, "graft_status")["last_busy"]
         two.execute("rollback")
         two.execute("insert into t (v) values (2)")  # retried on the new snapshot
@@ -81,7 +80,7 @@ def test_commit_after_the_volume_moved_is_rolled_back(tmp_path: Path) -> None:
             writer.write(1, writer.read(1))
         with pytest.raises(apsw.BusyError, match="cannot commit") as busy:
             one.execute("commit")
-        assert busy.value.extendedresult == apsw.SQLITE_BUSY_SNAPSHOT
+        assert extended_result(busy.value) == apsw.SQLITE_BUSY_SNAPSHOT
         assert one.get_autocommit()  # rolled back, not left open for a retry
         assert _count(one) == 10
         assert one.execute("pragma integrity_check").fetchall() == [("ok",)]

@@ -34,9 +34,11 @@ def _outcomes(db: apsw.Connection, statements: list[str]) -> list[tuple[str, obj
     return outcomes
 
 
-def _on_both(dev: Device, vid: str, native: Path, statements: list[str]) -> list[object]:
+def _on_both(
+    dev: Device, vid: str, native: Path, statements: list[str]
+) -> list[list[tuple[str, object]]]:
     """The outcomes on a new native connection and on a new graft connection."""
-    found: list[object] = []
+    found: list[list[tuple[str, object]]] = []
     for db in (apsw.Connection(str(native)), dev.connect(vid)):
         found.append(_outcomes(db, statements))
         db.close()

@@ -7,13 +7,13 @@ from pathlib import Path
 import apsw
 
 from tests.pagestore.cluster import Cluster
-from tests.sqlite.support import device, pragma_json
+from tests.sqlite.support import device, key_values, pragma_json
 
 SNAPSHOT = "select lsn, remote_lsn from graft_snapshot"
 
 
-def _status(db: apsw.Connection) -> dict[str, object]:
-    return dict(db.execute("select key, value from graft_status").fetchall())
+def _status(db: apsw.Connection) -> dict[str, apsw.SQLiteValue]:
+    return key_values(db, "select key, value from graft_status")
 
 
 def test_graft_snapshot_shows_the_remote_lsn_right_after_a_push(

@@ -9,7 +9,7 @@ import apsw
 import pytest
 
 from tests.pagestore.cluster import Cluster
-from tests.sqlite.support import device, pragma_json
+from tests.sqlite.support import device, pragma_json, scalar
 
 ROWS = 60_000
 MIN_BYTES = 20 * 1024 * 1024
@@ -33,7 +33,7 @@ def test_point_lookup_on_a_lazy_clone_fetches_about_the_tree_depth(
     with device(tmp_path / "a", cluster) as a, device(tmp_path / "b", cluster) as b:
         db_a = a.connect()
         _big_database(db_a)
-        pages = db_a.execute("pragma page_count").fetchall()[0][0]
+        pages = scalar(db_a, "pragma page_count", int)
         assert pages * 4096 >= MIN_BYTES
         assert pragma_json(db_a, "graft_push")["remote_lsn"] >= 1
 
