@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from graft_client.cli_output import dumps
+from graft_client.cli.output import dumps
 from graft_client.client import Client
 
 __all__ = ["echo_result", "open_client"]

@@ -9,14 +9,14 @@ from typing import Any, BinaryIO, NoReturn
 
 import click
 
-from graft_client.cli_common import echo_result, open_client
-from graft_client.cli_output import commit_json, hexdump, snapshot_json, volume_json
-from graft_client.cli_pipeline import pipeline_command
-from graft_client.cli_segment import segment_group
-from graft_client.cli_serve import serve_command
-from graft_client.cli_sql import sql_command
-from graft_client.cli_sync import sync_commands
-from graft_client.cli_token import token_group
+from graft_client.cli.context import echo_result, open_client
+from graft_client.cli.output import commit_json, hexdump, snapshot_json, volume_json
+from graft_client.cli.pipeline import pipeline_command
+from graft_client.cli.segment import segment_group
+from graft_client.cli.serve import serve_command
+from graft_client.cli.sql import sql_command
+from graft_client.cli.sync import sync_commands
+from graft_client.cli.token import token_group
 from graft_client.lite import LiteClient
 from graft_client.storage.records import SyncMode
 from graft_core.errors import GraftError, InvalidInputError, NotFoundError

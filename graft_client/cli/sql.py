@@ -15,7 +15,7 @@ import apsw
 import apsw.shell
 import click
 
-from graft_client.cli_common import open_client
+from graft_client.cli.context import open_client
 from graft_client.sqlite import NEW_VOLUME, register, unregister
 
 __all__ = ["sql_command"]

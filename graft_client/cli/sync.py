@@ -9,8 +9,8 @@ from typing import Any
 
 import click
 
-from graft_client.cli_common import echo_result, open_client
-from graft_client.cli_output import snapshot_json
+from graft_client.cli.context import echo_result, open_client
+from graft_client.cli.output import snapshot_json
 from graft_client.status import volume_report
 from graft_client.sync.state import PullOutcome, PushInfo
 from graft_core.errors import VolumeNotFoundError
