@@ -12,6 +12,7 @@ from graft_client.config import resolve_data_dir, resolve_keep_commits, resolve_
 from graft_client.pins import PinRegistry
 from graft_client.reader import VolumeReader
 from graft_client.storage.db import LocalDB
+from graft_client.storage.delete import delete_volume
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import SyncMode, VolumeConfig, parse_sync_mode
 from graft_client.storage.volumes import VolumeRecords
@@ -237,3 +238,17 @@ class Client(Closing):
 
     def __repr__(self) -> str:
         return f"Client({str(self.data_dir)!r}, client_id={str(self.client_id)!r})"
+
+    def delete_volume(self, vid: VolumeId | str) -> None:
+        """Delete a volume's local state (pages, commits, sync state) in one durable batch.
+
+        Unpushed commits are lost; the servers keep the volume's pushed commits, so
+        ``open_volume`` clones it again. ``VolumeNotFoundError`` if this client lacks it.
+        """
+        volume_id = _volume_id(vid)
+        db = self._open_db()
+        with self._volume_lock(volume_id):
+            delete_volume(db, self._records, volume_id)
+        with self._locks_guard:
+            self._prefetchers.pop(volume_id, None)
+        log.info("deleted volume %s locally", volume_id)

@@ -1,17 +1,19 @@
-"""Pieces every ``graft`` subcommand module shares."""
+"""What every ``graft`` subcommand gets from the group: the client of its data directory."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 import click
 
-from graft_client.cli.output import dumps
+from graft_client.cli.output import CliError
 from graft_client.client import Client
+from graft_core.errors import StorageError
 
-__all__ = ["echo_result", "open_client"]
+__all__ = ["NO_SERVERS", "open_client", "require_servers"]
+
+NO_SERVERS = "set --metastore/--pagestore or GRAFT_METASTORE/GRAFT_PAGESTORE"
 
 
 @contextmanager
@@ -19,8 +21,22 @@ def open_client(ctx: click.Context) -> Iterator[Client]:
     """The Client for the group's --data-dir and server options."""
     root = ctx.find_root()
     with Client(root.obj["data_dir"], **root.obj["remote"]) as client:
-        yield client
+        try:
+            yield client
+        except StorageError as exc:
+            # A lazy read or a clone wanted the servers: say how to name them, in CLI words.
+            if type(exc) is StorageError and not client.has_remote:
+                raise CliError(_missing_servers(client)) from exc
+            raise
 
 
-def echo_result(as_json: bool, value: Any, text: str) -> None:
-    click.echo(dumps(value) if as_json else text)
+def _missing_servers(client: Client) -> str:
+    missing = [name for name in ("metastore", "pagestore") if getattr(client, name) is None]
+    what = "no servers" if len(missing) == 2 else f"no {missing[0]} URL"
+    return f"{what} configured: {NO_SERVERS}"
+
+
+def require_servers(client: Client) -> None:
+    """Refuse a command that syncs when the servers are not configured."""
+    if not client.has_remote:
+        raise CliError(_missing_servers(client))
