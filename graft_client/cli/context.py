@@ -9,9 +9,10 @@ import click
 
 from graft_client.cli.output import CliError
 from graft_client.client import Client
-from graft_core.errors import StorageError
+from graft_client.volume import Volume
+from graft_core.errors import StorageError, VolumeNotFoundError
 
-__all__ = ["NO_SERVERS", "open_client", "require_servers"]
+__all__ = ["NO_SERVERS", "open_client", "require_servers", "synced_volume"]
 
 NO_SERVERS = "set --metastore/--pagestore or GRAFT_METASTORE/GRAFT_PAGESTORE"
 
@@ -40,3 +41,13 @@ def require_servers(client: Client) -> None:
     """Refuse a command that syncs when the servers are not configured."""
     if not client.has_remote:
         raise CliError(_missing_servers(client))
+
+
+def synced_volume(client: Client, vid: str) -> Volume:
+    """The volume a sync command works on: the local one as it stands (the command itself
+    finishes an interrupted push, and says so), else a lazy clone of the servers' one."""
+    require_servers(client)
+    try:
+        return client.local_volume(vid)
+    except VolumeNotFoundError:
+        return client.open_volume(vid)

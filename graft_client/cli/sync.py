@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from graft_client.cli.context import open_client, require_servers
+from graft_client.cli.context import open_client, require_servers, synced_volume
 from graft_client.cli.output import INTERRUPTED, CliError, echo_result, progress
 from graft_client.report import snapshot_json
 from graft_client.status import volume_report
@@ -33,8 +33,7 @@ def _status_text(status: dict[str, Any]) -> str:
 def push(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Push unpushed local commits as one remote commit."""
     with open_client(ctx) as client:
-        require_servers(client)
-        volume = client.open_volume(vid)
+        volume = synced_volume(client, vid)
         try:
             with progress(f"pushing {volume.vid}"):
                 pushed = volume.push_info()
@@ -68,8 +67,7 @@ def _pushed_text(pushed: PushInfo | None) -> str:
 def pull(ctx: click.Context, vid: str, wait_ms: int, as_json: bool) -> None:
     """Learn the newest remote commit (pages are fetched when read; `graft fetch` fetches all)."""
     with open_client(ctx) as client:
-        require_servers(client)
-        volume = client.open_volume(vid)
+        volume = synced_volume(client, vid)
         with progress(f"pulling {volume.vid}"):
             outcome = volume.pull(wait_ms)
         snap = volume.snapshot()
@@ -101,8 +99,7 @@ def _pulled_text(outcome: PullOutcome, snap: Snapshot | None, vid: str) -> str:
 def fetch(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Fetch every page of the latest snapshot not yet local (reads then need no server)."""
     with open_client(ctx) as client:
-        require_servers(client)
-        volume = client.open_volume(vid)
+        volume = synced_volume(client, vid)
         with progress(f"fetching {volume.vid}"):
             fetched = volume.fetch_all()
     echo_result(as_json, {"fetched": fetched}, f"fetched {fetched} page(s)")
@@ -115,8 +112,7 @@ def fetch(ctx: click.Context, vid: str, as_json: bool) -> None:
 def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Push, then pull."""
     with open_client(ctx) as client:
-        require_servers(client)
-        volume = client.open_volume(vid)
+        volume = synced_volume(client, vid)
         with progress(f"syncing {volume.vid}"):
             pushed = volume.push_info()
             outcome = volume.pull()
