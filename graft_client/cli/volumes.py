@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
@@ -136,6 +137,8 @@ def _confirm(vid: VolumeId, unpushed: int) -> None:
         agreed = click.confirm(f"Delete the local copy of volume {vid}{lost}?", err=True)
     except click.Abort:  # stdin closed: nobody to ask
         agreed = False
+    if not sys.stdin.isatty():
+        click.echo(err=True)  # an answer read from a pipe is not echoed: end the question's line
     if not agreed:
         raise CliError("not deleted (answer y, or pass --yes)")
 
