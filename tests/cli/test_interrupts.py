@@ -1,0 +1,103 @@
+"""Ctrl-C (SIGINT) on real ``graft`` processes: a push stays resumable and says so; ``graft sql``
+interrupts the running statement and goes on, as ``sqlite3`` does."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from tests.cli.runner import GRAFT, Streams, clean_env, ok, ok_json, servers_env
+from tests.pagestore.cluster import Cluster
+
+ENDLESS = "with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c;"
+
+
+@contextmanager
+def black_hole() -> Iterator[tuple[str, threading.Event]]:
+    """A server that takes requests and never answers: its URL, and an event set once a
+    request arrived."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    arrived = threading.Event()
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return  # closed
+            held.append(conn)
+            if conn.recv(1024):
+                arrived.set()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}", arrived
+    finally:
+        listener.close()
+        for conn in held:
+            conn.close()
+
+
+def test_interrupted_push_exits_130_saying_it_resumes(cluster: Cluster, tmp_path: Path) -> None:
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    vid = ok("volume", "create", data_dir=tmp_path, env=env).decode().strip()
+    ok("write", vid, "1", "--fill", "5", data_dir=tmp_path, env=env)
+    with black_hole() as (stalled, arrived):
+        push = subprocess.Popen(
+            [GRAFT, "--data-dir", tmp_path, "push", vid],
+            env=servers_env(cluster.metastore.url, stalled),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert arrived.wait(30), "the push never sent its pages"
+        push.send_signal(signal.SIGINT)
+        out, err = push.communicate(timeout=30)
+    assert push.returncode == 130, err.decode()
+    assert out == b""
+    [line] = err.decode().splitlines()
+    assert line.startswith("error: interrupted: the push of ") and "resumable" in line
+    assert f"`graft push {vid}`" in line
+
+    assert ok_json("status", vid, data_dir=tmp_path, env=env)["status"] == "interrupted_push"
+    resumed = ok_json("push", vid, data_dir=tmp_path, env=env)
+    assert resumed["resumed"] is True and resumed["remote_lsn"] == 1
+
+
+def test_sql_ctrl_c_interrupts_the_statement_and_the_shell_goes_on(tmp_path: Path) -> None:
+    vid = ok("volume", "create", data_dir=tmp_path).decode().strip()
+    shell = subprocess.Popen(
+        [GRAFT, "--data-dir", tmp_path, "sql", vid],
+        env=clean_env(PYTHONUNBUFFERED="1"),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert shell.stdin is not None
+    streams = Streams(shell)
+    try:
+        # .echo prints each statement to stderr just before it runs.
+        shell.stdin.write(f".echo on\n{ENDLESS}\n".encode())
+        shell.stdin.flush()
+        streams.wait_for("stderr", "with recursive")
+        shell.send_signal(signal.SIGINT)
+        streams.wait_for("stderr", "interrupt")
+
+        shell.stdin.write(b"select 40 + 2;\n")
+        shell.stdin.flush()
+        assert streams.wait_for("stdout", "42") == "42"
+
+        # At the prompt: the first Ctrl-C says how to quit, the second quits.
+        shell.send_signal(signal.SIGINT)
+        streams.wait_for("stderr", "Ctrl-C again")
+        assert shell.poll() is None
+        shell.send_signal(signal.SIGINT)
+        assert shell.wait(timeout=30) == 130
+    finally:
+        shell.kill()
+        shell.wait()
