@@ -49,8 +49,8 @@ def statements(sql: str) -> Iterator[str]:
 
 
 class _Shell(apsw.shell.Shell):
-    """The apsw shell, remembering whether any statement or dot-command failed, running each
-    graft pragma once, and interruptible by Ctrl-C.
+    """The apsw shell, remembering whether any statement or dot-command failed, printing each
+    graft pragma's answer once, and interruptible by Ctrl-C.
 
     apsw.shell carries no annotations (hence the ignores on calls into it).
     """
@@ -88,13 +88,8 @@ class _Shell(apsw.shell.Shell):
                 super().process_sql(statement, bindings, internal, summary)
 
     def _graft_pragma(self, statement: str) -> None:
-        """Run a graft pragma once and print its JSON once.
-
-        The shell prepares each statement twice (to describe it, then to run it) and SQLite
-        runs a VFS pragma when it is prepared, so a graft pragma (a push, a long-poll pull) ran
-        twice; and SQLite names the result column after the value, so a shell showing headers
-        (the default on a terminal) printed the JSON twice.
-        """
+        """Print a graft pragma's JSON once: SQLite names the result column of a VFS pragma
+        after its value, so the shell's header (shown by default on a terminal) repeated it."""
         for (value,) in self.db.execute(statement):
             self.write(self.stdout, f"{value}\n")  # type: ignore[no-untyped-call]
 
