@@ -9,6 +9,7 @@ import click
 
 from graft_client.cli.output import CliError
 from graft_client.client import Client
+from graft_client.storage.records import VolumeStatus
 from graft_client.volume import Volume
 from graft_core.errors import StorageError, VolumeNotFoundError
 
@@ -44,10 +45,14 @@ def require_servers(client: Client) -> None:
 
 
 def synced_volume(client: Client, vid: str) -> Volume:
-    """The volume a sync command works on: the local one as it stands (the command itself
-    finishes an interrupted push, and says so), else a lazy clone of the servers' one."""
+    """The volume a pull or fetch works on, an interrupted push of it finished first; or a lazy
+    clone of the servers' one. (``open_volume`` would resume the push in the background and
+    log its failure as a second line before the command's error.)"""
     require_servers(client)
     try:
-        return client.local_volume(vid)
+        volume = client.local_volume(vid)
     except VolumeNotFoundError:
         return client.open_volume(vid)
+    if volume.status() is VolumeStatus.INTERRUPTED_PUSH:
+        volume.push_info()
+    return volume

@@ -33,7 +33,8 @@ def _status_text(status: dict[str, Any]) -> str:
 def push(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Push unpushed local commits as one remote commit."""
     with open_client(ctx) as client:
-        volume = synced_volume(client, vid)
+        require_servers(client)
+        volume = client.local_volume(vid)
         try:
             with progress(f"pushing {volume.vid}"):
                 pushed = volume.push_info()
