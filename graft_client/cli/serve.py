@@ -130,8 +130,8 @@ def _check_port_free(host: str, port: int, option: str) -> None:
         if exc.errno != errno.EADDRINUSE:
             return  # the server itself reports an address it cannot use
         raise CliError(
-            f"port {port} on {host} is in use (another graft serve?): stop what listens there, "
-            f"or pick another port with {option} (0: any free port)"
+            f"cannot listen on {host}:{port}: {exc.strerror} (another graft serve?): stop what "
+            f"listens there, or pick another port with {option} (0: any free port)"
         ) from None
 
 

@@ -100,7 +100,7 @@ def test_serve_on_a_busy_port_says_which_option_moves_it(tmp_path: Path) -> None
             proc = graft(
                 "serve", "--data-dir", tmp_path / "serve", option, port, other, "0", data_dir=None
             )
-            one_error_line(proc, 1, f"port {port}", "in use", option)
+            one_error_line(proc, 1, f"127.0.0.1:{port}", "in use", option)
     assert not (tmp_path / "serve" / "metastore").exists()  # refused before starting anything
 
 
