@@ -127,7 +127,7 @@ def cli(
     ctx.obj = {"data_dir": data_dir, "remote": remote, "quiet": quiet}
 
 
-@cli.command()
+@cli.command(short_help="Run the end-to-end demo in a temporary directory.")
 def demo() -> None:
     """Run the end-to-end demo in a temporary directory and tell its story."""
     from graft_client.demo import run_demo

@@ -13,7 +13,7 @@ from graft_client.cli.output import configure_logging
 __all__ = ["daemon"]
 
 
-@click.command()
+@click.command(short_help="Sync every volume until stopped (SIGTERM, Ctrl-C).")
 @click.option("--wait-ms", type=click.IntRange(100, 60_000), default=10_000, help="Pull long-poll.")
 @click.option("--metrics-port", type=int, help="Serve Prometheus metrics on 127.0.0.1:PORT.")
 @click.option("-v", "--verbose", is_flag=True, help="Log each push and pull (default: problems).")

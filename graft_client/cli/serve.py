@@ -143,7 +143,7 @@ def _store_url(store: str | None, data_dir: Path) -> str:
     return store if "://" in store else str(Path(store).resolve())
 
 
-@click.command("serve")
+@click.command("serve", short_help="Run a metastore and a pagestore on this machine.")
 @click.option(
     "--data-dir",
     type=click.Path(file_okay=False, path_type=Path),

@@ -26,7 +26,10 @@ def _status_text(status: dict[str, Any]) -> str:
     return "\n".join(f"{key:<17}{'-' if value is None else value}" for key, value in status.items())
 
 
-@click.command(epilog="A push cut off (Ctrl-C, a crash, a network error) resumes on the next push.")
+@click.command(
+    short_help="Push unpushed local commits as one remote commit.",
+    epilog="A push cut off (Ctrl-C, a crash, a network error) resumes on the next push.",
+)
 @click.argument("vid")
 @_JSON
 @click.pass_context
@@ -60,7 +63,7 @@ def _pushed_text(pushed: PushInfo | None) -> str:
     return f"finished the interrupted push: {what}" if pushed.resumed else f"pushed {what}"
 
 
-@click.command()
+@click.command(short_help="Learn the newest remote commit.")
 @click.argument("vid")
 @click.option("--wait-ms", type=click.IntRange(0, 60_000), default=0, help="Long-poll this long.")
 @_JSON
@@ -93,7 +96,7 @@ def _pulled_text(outcome: PullOutcome, snap: Snapshot | None, vid: str) -> str:
     }[outcome]
 
 
-@click.command()
+@click.command(short_help="Fetch every page not yet local.")
 @click.argument("vid")
 @_JSON
 @click.pass_context
@@ -157,7 +160,7 @@ def _report(volume: Volume) -> dict[str, Any]:
     return report | {"next_step": step.format(vid=volume.vid) if step else None}
 
 
-@click.command()
+@click.command(short_help="Where one or every volume stands, and what to do.")
 @click.argument("vid", required=False)
 @_JSON
 @click.pass_context
@@ -171,7 +174,7 @@ def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
     echo_result(as_json, found[0] if vid else found, text)
 
 
-@click.command()
+@click.command(short_help="Open a remote volume locally (pages fetched lazily).")
 @click.argument("vid")
 @_JSON
 @click.pass_context

@@ -143,7 +143,11 @@ def _confirm(vid: VolumeId, unpushed: int) -> None:
         raise CliError("not deleted (answer y, or pass --yes)")
 
 
-@click.command("log", epilog="Example: graft log VID --limit 10 --remote")
+@click.command(
+    "log",
+    short_help="List a volume's commits, newest first.",
+    epilog="Example: graft log VID --limit 10 --remote",
+)
 @click.argument("vid")
 @click.option("--limit", type=click.IntRange(min=1), help="Show at most the newest N commits.")
 @click.option("--remote", is_flag=True, help="The servers' history of the volume instead.")
@@ -214,7 +218,7 @@ def _remote_commit_json(commit: wire.CommitInfo) -> dict[str, Any]:
     }
 
 
-@click.command()
+@click.command(short_help="Reclaim old page versions and release disk space.")
 @_JSON
 @click.pass_context
 def compact(ctx: click.Context, as_json: bool) -> None:

@@ -3,6 +3,7 @@ interrupts the running statement and goes on, as ``sqlite3`` does."""
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import subprocess
@@ -101,3 +102,40 @@ def test_sql_ctrl_c_interrupts_the_statement_and_the_shell_goes_on(tmp_path: Pat
     finally:
         shell.kill()
         shell.wait()
+
+
+FAKE_JOB = """
+import sys, time
+try:
+    print("job started", file=sys.stderr, flush=True)
+    time.sleep(60)
+except KeyboardInterrupt:
+    print("job: interrupted, nothing written", file=sys.stderr, flush=True)
+    sys.exit(130)
+"""
+
+
+def test_ctrl_c_on_a_pipeline_job_leaves_the_words_to_the_job(tmp_path: Path) -> None:
+    # A stand-in job in the working directory (first on the path of `python -m`). Ctrl-C goes
+    # to the whole process group, as a terminal sends it, and only the job answers.
+    (tmp_path / "graft_pipeline").mkdir()
+    (tmp_path / "graft_pipeline" / "__init__.py").write_text("")
+    (tmp_path / "graft_pipeline" / "__main__.py").write_text(FAKE_JOB)
+    proc = subprocess.Popen(
+        [GRAFT, "pipeline", "verify"],
+        cwd=tmp_path,
+        env=clean_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    streams = Streams(proc)
+    try:
+        streams.wait_for("stderr", "job started")
+        os.killpg(proc.pid, signal.SIGINT)
+        assert proc.wait(timeout=30) == 130
+        streams.wait_for("stderr", "job: interrupted")
+    finally:
+        proc.kill()
+        proc.wait()
+    assert streams.lines["stderr"] == ["job started", "job: interrupted, nothing written"]
