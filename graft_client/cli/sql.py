@@ -57,6 +57,7 @@ class _Shell(apsw.shell.Shell):
 
     failed = False
     running = False
+    interrupted = False  # Ctrl-C while running: the progress handler stops the statement
     interrupts_at_prompt = 0
 
     def handle_exception(self) -> None:
@@ -65,7 +66,7 @@ class _Shell(apsw.shell.Shell):
         super().handle_exception()  # type: ignore[no-untyped-call]
 
     def process_complete_line(self, command: str) -> None:
-        self.running, self.interrupts_at_prompt = True, 0
+        self.running, self.interrupted, self.interrupts_at_prompt = True, False, 0
         try:
             if command.lstrip().startswith(_LONG_COMMANDS):
                 with progress(command.split()[0]):
@@ -73,7 +74,7 @@ class _Shell(apsw.shell.Shell):
             else:
                 super().process_complete_line(command)  # type: ignore[no-untyped-call]
         finally:
-            self.running = False
+            self.running = self.interrupted = False
 
     def process_sql(
         self, sql: str, bindings: Any = None, internal: Any = False, summary: Any = None
@@ -95,6 +96,9 @@ class _Shell(apsw.shell.Shell):
 
     def on_sigint(self, signum: int, frame: FrameType | None) -> None:
         if self.running:
+            # db.interrupt() alone is lost when no statement has started yet (SQLite clears
+            # it when the first one starts): the progress handler also sees the flag.
+            self.interrupted = True
             self.db.interrupt()
             return
         self.interrupts_at_prompt += 1
@@ -150,8 +154,8 @@ def sql_command(ctx: click.Context, vid: str, sql: tuple[str, ...]) -> None:
 
 def _run_shell(shell: _Shell, db: apsw.Connection, sql: tuple[str, ...]) -> None:
     # A Python signal handler runs only between bytecodes of the main thread: the progress
-    # handler gives it those while SQLite executes, so Ctrl-C reaches db.interrupt().
-    db.set_progress_handler(lambda: False, _INTERRUPT_CHECK_STEPS)
+    # handler gives it those while SQLite executes, and stops the statement once it ran.
+    db.set_progress_handler(lambda: shell.interrupted, _INTERRUPT_CHECK_STEPS)
     previous = signal.signal(signal.SIGINT, shell.on_sigint)
     try:
         if sql:

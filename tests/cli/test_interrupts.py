@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tests.cli.runner import GRAFT, Streams, clean_env, ok, ok_json, servers_env
 from tests.pagestore.cluster import Cluster
+from tests.support.polling import wait_until
 
 ENDLESS = "with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c;"
 
@@ -70,6 +71,15 @@ def test_interrupted_push_exits_130_saying_it_resumes(cluster: Cluster, tmp_path
     assert resumed["resumed"] is True and resumed["remote_lsn"] == 1
 
 
+READ_SYSCALL = {"x86_64": "0", "aarch64": "63"}[os.uname().machine]
+
+
+def reading_stdin(pid: int) -> bool:
+    """Whether the process's main thread is blocked reading its stdin (fd 0)."""
+    fields = Path(f"/proc/{pid}/syscall").read_text().split()
+    return fields[:2] == [READ_SYSCALL, "0x0"]
+
+
 def test_sql_ctrl_c_interrupts_the_statement_and_the_shell_goes_on(tmp_path: Path) -> None:
     vid = ok("volume", "create", data_dir=tmp_path).decode().strip()
     shell = subprocess.Popen(
@@ -94,6 +104,7 @@ def test_sql_ctrl_c_interrupts_the_statement_and_the_shell_goes_on(tmp_path: Pat
         assert streams.wait_for("stdout", "42") == "42"
 
         # At the prompt: the first Ctrl-C says how to quit, the second quits.
+        wait_until(lambda: reading_stdin(shell.pid), 30, "the shell waiting for input")
         shell.send_signal(signal.SIGINT)
         streams.wait_for("stderr", "Ctrl-C again")
         assert shell.poll() is None
