@@ -281,14 +281,17 @@ def test_compact_reclaims_only_outside_the_retention_policy(tmp_path: Path) -> N
 # --- help and data dir -------------------------------------------------------------------------
 
 HELP: list[tuple[list[str], list[str]]] = [
-    ([], ["--data-dir", "volume", "write", "read", "log", "compact"]),
-    (["volume"], ["create", "list", "status"]),
+    ([], ["--data-dir", "--quiet", "volume", "write", "read", "log", "compact", "Examples:"]),
+    (["volume"], ["create", "list", "status", "delete", "Examples:"]),
+    (["volume", "delete"], ["VID", "--yes", "--force", "--remote"]),
+    (["fetch"], ["VID", "--json"]),
+    (["daemon"], ["--verbose", "--wait-ms"]),
     (["volume", "create"], ["--sync", "--json", "disabled", "push", "pull", "both"]),
     (["volume", "list"], ["--json"]),
     (["volume", "status"], ["VID", "--json"]),
     (["write"], ["VID", "PAGEIDX", "--file", "--fill", "--json"]),
     (["read"], ["VID", "PAGEIDX", "--lsn", "--out", "--hex"]),
-    (["log"], ["VID", "--limit", "--json"]),
+    (["log"], ["VID", "--limit", "--remote", "--json", "newest first"]),
     (["compact"], ["--json"]),
     (["demo"], []),
 ]
