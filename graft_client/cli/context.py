@@ -7,13 +7,14 @@ from contextlib import contextmanager
 
 import click
 
-from graft_client.cli.output import CliError
+from graft_client.cli.output import INTERRUPTED, CliError
 from graft_client.client import Client
 from graft_client.storage.records import VolumeStatus
+from graft_client.sync.state import PushInfo
 from graft_client.volume import Volume
 from graft_core.errors import StorageError, VolumeNotFoundError
 
-__all__ = ["NO_SERVERS", "open_client", "require_servers", "synced_volume"]
+__all__ = ["NO_SERVERS", "open_client", "require_servers", "resumable_push", "synced_volume"]
 
 NO_SERVERS = "set --metastore/--pagestore or GRAFT_METASTORE/GRAFT_PAGESTORE"
 
@@ -54,5 +55,17 @@ def synced_volume(client: Client, vid: str) -> Volume:
     except VolumeNotFoundError:
         return client.open_volume(vid)
     if volume.status() is VolumeStatus.INTERRUPTED_PUSH:
-        volume.push_info()
+        resumable_push(volume)
     return volume
+
+
+def resumable_push(volume: Volume) -> PushInfo | None:
+    """``push_info``, where Ctrl-C says that the push is not lost."""
+    try:
+        return volume.push_info()
+    except KeyboardInterrupt:
+        raise CliError(
+            f"interrupted: the push of {volume.vid} is resumable: `graft push {volume.vid}` "
+            "again (or the next graft start) finishes it",
+            INTERRUPTED,
+        ) from None

@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
-from graft_client.cli.context import open_client, require_servers, synced_volume
-from graft_client.cli.output import INTERRUPTED, CliError, echo_result, progress
+from graft_client.cli.context import open_client, require_servers, resumable_push, synced_volume
+from graft_client.cli.output import echo_result, progress
 from graft_client.report import snapshot_json
 from graft_client.status import volume_report
 from graft_client.storage.records import VolumeStatus
@@ -38,15 +38,8 @@ def push(ctx: click.Context, vid: str, as_json: bool) -> None:
     with open_client(ctx) as client:
         require_servers(client)
         volume = client.local_volume(vid)
-        try:
-            with progress(f"pushing {volume.vid}"):
-                pushed = volume.push_info()
-        except KeyboardInterrupt:
-            raise CliError(
-                f"interrupted: the push of {volume.vid} is resumable: `graft push {volume.vid}` "
-                "again (or the next graft start) finishes it",
-                INTERRUPTED,
-            ) from None
+        with progress(f"pushing {volume.vid}"):
+            pushed = resumable_push(volume)
     echo_result(as_json, _pushed_json(pushed), _pushed_text(pushed))
 
 
@@ -118,7 +111,7 @@ def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
     with open_client(ctx) as client:
         volume = synced_volume(client, vid)
         with progress(f"syncing {volume.vid}"):
-            pushed = volume.push_info()
+            pushed = resumable_push(volume)
             outcome = volume.pull()
         value = _report(volume) | {
             "pushed": None if pushed is None else pushed.remote_lsn,

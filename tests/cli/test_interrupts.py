@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 from tests.cli.runner import GRAFT, Streams, clean_env, ok, ok_json, servers_env
 from tests.pagestore.cluster import Cluster
 from tests.support.polling import wait_until
@@ -46,13 +48,16 @@ def black_hole() -> Iterator[tuple[str, threading.Event]]:
             conn.close()
 
 
-def test_interrupted_push_exits_130_saying_it_resumes(cluster: Cluster, tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", ["push", "sync"])
+def test_interrupted_push_exits_130_saying_it_resumes(
+    cluster: Cluster, tmp_path: Path, command: str
+) -> None:
     env = servers_env(cluster.metastore.url, cluster.pagestore.url)
     vid = ok("volume", "create", data_dir=tmp_path, env=env).decode().strip()
     ok("write", vid, "1", "--fill", "5", data_dir=tmp_path, env=env)
     with black_hole() as (stalled, arrived):
         push = subprocess.Popen(
-            [GRAFT, "--data-dir", tmp_path, "push", vid],
+            [GRAFT, "--data-dir", tmp_path, command, vid],
             env=servers_env(cluster.metastore.url, stalled),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
