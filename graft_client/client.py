@@ -150,3 +150,17 @@ class Client(Closing):
 
     def __repr__(self) -> str:
         return f"Client({str(self.data_dir)!r}, client_id={str(self.client_id)!r})"
+
+    def delete_volume(self, vid: VolumeId | str) -> None:
+        """Delete a volume's local state (pages, commits, sync state) in one durable batch.
+
+        Unpushed commits are lost; the servers keep the volume's pushed commits, so
+        ``open_volume`` clones it again. ``VolumeNotFoundError`` if this client lacks it;
+        ``InvalidInputError`` while autosync runs or a reader of the volume is open.
+        """
+        volume_id = _volume_id(vid)
+        if self.session.autosync_running:
+            raise InvalidInputError(f"stop autosync before deleting volume {volume_id}")
+        self.state.delete_volume(volume_id)
+        self.session.forget(volume_id)
+        log.info("deleted volume %s locally", volume_id)

@@ -17,7 +17,7 @@ from typing import Any
 
 import apsw
 
-from graft_client.cli_output import snapshot_json
+from graft_client.report import snapshot_json
 from graft_client.sqlite.dbfile import VolumeFile
 from graft_client.status import volume_report
 from graft_core.errors import GraftError

@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
-from graft_client.storage import fetched, pull, push
+from graft_client.storage import delete, fetched, pull, push
 from graft_client.storage.commits import commit_pages, now_ms
 from graft_client.storage.db import LocalDB
 from graft_client.storage.pages import page_versions
@@ -151,6 +151,14 @@ class LocalState:
         batch = records.db.batch()
         records.put_config(batch, vid, config)
         records.db.write(batch, sync=True)
+
+    def delete_volume(self, vid: VolumeId) -> None:
+        """Remove every local key of ``vid`` in one durable batch (``VolumeNotFoundError`` if
+        it is not here); refused while a reader or writer holds one of its snapshots."""
+        with self._locked(vid) as records:
+            if self._pins.oldest(vid) is not None:
+                raise InvalidInputError(f"volume {vid} has open readers or writers; close them")
+            delete.delete_volume(records, vid)
 
     # --- queries ------------------------------------------------------------------------------
 

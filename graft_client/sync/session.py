@@ -162,6 +162,11 @@ class SyncSession:
     def last_sync_ms(self, vid: VolumeId) -> int | None:
         return None if self._runtime is None else self._runtime.errors.last_success_ms(vid)
 
+    def forget(self, vid: VolumeId) -> None:
+        """Drop what this session keeps about ``vid`` (a volume deleted locally)."""
+        with self._prefetchers_guard:
+            self._prefetchers.pop(vid, None)
+
     def close(self) -> None:
         """Stop autosync and the runtime; running sync steps are cancelled (all are crash-safe)."""
         self.stop_autosync()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 
@@ -234,19 +235,26 @@ def test_log_lists_commits_and_changed_pages(tmp_path: Path) -> None:
             w.truncate(2)
         vid = str(vol.vid)
 
-    entries = ok_json("log", vid, data_dir=tmp_path)
-    assert [e["lsn"] for e in entries] == [1, 2, 3]
-    assert [e["pages"] for e in entries] == [[1, 4], [2], [4]]
-    assert [e["pages_changed"] for e in entries] == [2, 1, 1]
-    assert [e["page_count"] for e in entries] == [4, 4, 2]
+    entries = ok_json("log", vid, data_dir=tmp_path)  # newest first
+    assert [e["lsn"] for e in entries] == [3, 2, 1]
+    assert [e["pages"] for e in entries] == [[4], [2], [1, 4]]
+    assert [e["pages_changed"] for e in entries] == [1, 1, 2]
+    assert [e["page_count"] for e in entries] == [2, 4, 4]
     assert all(e["remote_lsn"] is None for e in entries)
-    assert entries[0]["created_ms"] <= entries[2]["created_ms"]
+    assert entries[0]["created_ms"] >= entries[2]["created_ms"]
 
-    assert [e["lsn"] for e in ok_json("log", vid, "--limit", "2", data_dir=tmp_path)] == [1, 2]
+    # --limit keeps the newest.
+    assert [e["lsn"] for e in ok_json("log", vid, "--limit", "2", data_dir=tmp_path)] == [3, 2]
 
     lines = ok("log", vid, data_dir=tmp_path).decode().splitlines()
-    assert len(lines) == 3
-    assert lines[0].split() == ["lsn", "1", "pages", "4", "changed", "2"]
+    assert len(lines) == 4
+    assert lines[0].split() == ["LSN", "TIME", "PAGES", "CHANGED", "REMOTE"]
+    lsn, day, clock, pages, changed, remote = lines[3].split()
+    assert (lsn, pages, changed, remote) == ("1", "4", "2", "-")
+    # Local time, ISO style, with the offset: the time of the commit to the second.
+    stamp = datetime.datetime.fromisoformat(f"{day}T{clock}")
+    assert stamp.utcoffset() is not None
+    assert abs(stamp.timestamp() * 1000 - entries[2]["created_ms"]) < 1000
 
 
 def test_compact_reclaims_only_outside_the_retention_policy(tmp_path: Path) -> None:
@@ -256,7 +264,7 @@ def test_compact_reclaims_only_outside_the_retention_policy(tmp_path: Path) -> N
     v = str(vid)
     # The default policy keeps the last 64 snapshots: nothing to reclaim.
     assert ok_json("compact", data_dir=tmp_path) == {"pages": 0, "commits": 0}
-    assert [e["lsn"] for e in ok_json("log", v, data_dir=tmp_path)] == [1, 2, 3]
+    assert [e["lsn"] for e in ok_json("log", v, data_dir=tmp_path)] == [3, 2, 1]
     assert ok("read", v, "1", "--lsn", "1", data_dir=tmp_path) == page_of(0x41)
 
     keep_one = clean_env(GRAFT_KEEP_COMMITS="1")
@@ -273,14 +281,17 @@ def test_compact_reclaims_only_outside_the_retention_policy(tmp_path: Path) -> N
 # --- help and data dir -------------------------------------------------------------------------
 
 HELP: list[tuple[list[str], list[str]]] = [
-    ([], ["--data-dir", "volume", "write", "read", "log", "compact"]),
-    (["volume"], ["create", "list", "status"]),
+    ([], ["--data-dir", "--quiet", "volume", "write", "read", "log", "compact", "Examples:"]),
+    (["volume"], ["create", "list", "status", "delete", "Examples:"]),
+    (["volume", "delete"], ["VID", "--yes", "--force", "--remote"]),
+    (["fetch"], ["VID", "--json"]),
+    (["daemon"], ["--verbose", "--wait-ms"]),
     (["volume", "create"], ["--sync", "--json", "disabled", "push", "pull", "both"]),
     (["volume", "list"], ["--json"]),
     (["volume", "status"], ["VID", "--json"]),
     (["write"], ["VID", "PAGEIDX", "--file", "--fill", "--json"]),
     (["read"], ["VID", "PAGEIDX", "--lsn", "--out", "--hex"]),
-    (["log"], ["VID", "--limit", "--json"]),
+    (["log"], ["VID", "--limit", "--remote", "--json", "newest first"]),
     (["compact"], ["--json"]),
     (["demo"], []),
 ]

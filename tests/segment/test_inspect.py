@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from graft_client.cli_segment import segment_group
+from graft_client.cli.segment import segment_group
 from graft_core.ids import SegmentId, VolumeId
 from graft_core.objstore import open_store
 from graft_core.segment import encode_segment

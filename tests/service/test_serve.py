@@ -103,5 +103,9 @@ def test_serve_on_a_port_in_use_is_one_line(tmp_path: Path) -> None:
             [*command, "--metastore-port", str(port)], capture_output=True, text=True, timeout=60
         )
     assert done.returncode == 1
-    assert done.stderr == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith(
+        f"error: cannot listen on 127.0.0.1:{port}: Address already in use"
+    )
+    assert "--metastore-port" in done.stderr
     assert not (tmp_path / "data" / "servers.json").exists()

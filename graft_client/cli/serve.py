@@ -19,9 +19,11 @@ created with a random key on first start.
 from __future__ import annotations
 
 import ctypes
+import errno
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -35,6 +37,7 @@ from typing import Any
 import click
 import httpx
 
+from graft_client.cli.output import CliError
 from graft_core.datadir import DataDir, local_url
 from graft_core.errors import InvalidInputError, ServiceUnavailableError
 from graft_core.files import replace_file
@@ -117,6 +120,21 @@ def _health(url: str) -> dict[str, Any] | None:
     return body if isinstance(body, dict) else {}
 
 
+def _check_port_free(host: str, port: int, option: str) -> None:
+    """Refuse a port something listens on before starting anything, saying what to do."""
+    if port == 0:
+        return
+    try:
+        socket.create_server((host, port)).close()  # SO_REUSEADDR: only a listener conflicts
+    except OSError as exc:
+        if exc.errno != errno.EADDRINUSE:
+            return  # the server itself reports an address it cannot use
+        raise CliError(
+            f"cannot listen on {host}:{port}: {exc.strerror} (another graft serve?): stop what "
+            f"listens there, or pick another port with {option} (0: any free port)"
+        ) from None
+
+
 def _store_url(store: str | None, data_dir: Path) -> str:
     """The segment store as the children and ``servers.json`` name it: paths made absolute,
     since a reader of ``servers.json`` may run in another directory."""
@@ -125,7 +143,7 @@ def _store_url(store: str | None, data_dir: Path) -> str:
     return store if "://" in store else str(Path(store).resolve())
 
 
-@click.command("serve")
+@click.command("serve", short_help="Run a metastore and a pagestore on this machine.")
 @click.option(
     "--data-dir",
     type=click.Path(file_okay=False, path_type=Path),
@@ -161,6 +179,8 @@ def serve_command(
     token_key_file: Path | None,
 ) -> None:
     """Run a metastore and a pagestore on this machine until SIGTERM or Ctrl-C."""
+    _check_port_free(host, metastore_port, "--metastore-port")
+    _check_port_free(host, pagestore_port, "--pagestore-port")
     stop = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:

@@ -1,18 +1,19 @@
-"""``graft push|pull|sync|reset|status|clone|daemon``: sync commands."""
+"""``graft push|pull|sync|reset|fetch|status|clone``: a volume and the servers."""
 
 from __future__ import annotations
 
 import dataclasses
-import signal
-import threading
 from typing import Any
 
 import click
 
-from graft_client.cli_common import echo_result, open_client
-from graft_client.cli_output import snapshot_json
+from graft_client.cli.context import open_client, require_servers, resumable_push, synced_volume
+from graft_client.cli.output import echo_result, progress
+from graft_client.report import snapshot_json
 from graft_client.status import volume_report
+from graft_client.storage.records import VolumeStatus
 from graft_client.sync.state import PullOutcome, PushInfo
+from graft_client.volume import Volume
 from graft_core.errors import VolumeNotFoundError
 from graft_core.types import Snapshot
 
@@ -25,14 +26,20 @@ def _status_text(status: dict[str, Any]) -> str:
     return "\n".join(f"{key:<17}{'-' if value is None else value}" for key, value in status.items())
 
 
-@click.command()
+@click.command(
+    short_help="Push unpushed local commits as one remote commit.",
+    epilog="A push cut off (Ctrl-C, a crash, a network error) resumes on the next push.",
+)
 @click.argument("vid")
 @_JSON
 @click.pass_context
 def push(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Push unpushed local commits as one remote commit."""
     with open_client(ctx) as client:
-        pushed = client.open_volume(vid).push_info()
+        require_servers(client)
+        volume = client.local_volume(vid)
+        with progress(f"pushing {volume.vid}"):
+            pushed = resumable_push(volume)
     echo_result(as_json, _pushed_json(pushed), _pushed_text(pushed))
 
 
@@ -49,16 +56,17 @@ def _pushed_text(pushed: PushInfo | None) -> str:
     return f"finished the interrupted push: {what}" if pushed.resumed else f"pushed {what}"
 
 
-@click.command()
+@click.command(short_help="Learn the newest remote commit.")
 @click.argument("vid")
 @click.option("--wait-ms", type=click.IntRange(0, 60_000), default=0, help="Long-poll this long.")
 @_JSON
 @click.pass_context
 def pull(ctx: click.Context, vid: str, wait_ms: int, as_json: bool) -> None:
-    """Learn the newest remote commit (pages are fetched when read)."""
+    """Learn the newest remote commit (pages are fetched when read; `graft fetch` fetches all)."""
     with open_client(ctx) as client:
-        volume = client.open_volume(vid)
-        outcome = volume.pull(wait_ms)
+        volume = synced_volume(client, vid)
+        with progress(f"pulling {volume.vid}"):
+            outcome = volume.pull(wait_ms)
         snap = volume.snapshot()
     value = {"outcome": outcome.value, "snapshot": snapshot_json(snap)}
     echo_result(as_json, value, _pulled_text(outcome, snap, vid))
@@ -81,6 +89,19 @@ def _pulled_text(outcome: PullOutcome, snap: Snapshot | None, vid: str) -> str:
     }[outcome]
 
 
+@click.command(short_help="Fetch every page not yet local.")
+@click.argument("vid")
+@_JSON
+@click.pass_context
+def fetch(ctx: click.Context, vid: str, as_json: bool) -> None:
+    """Fetch every page of the latest snapshot not yet local (reads then need no server)."""
+    with open_client(ctx) as client:
+        volume = synced_volume(client, vid)
+        with progress(f"fetching {volume.vid}"):
+            fetched = volume.fetch_all()
+    echo_result(as_json, {"fetched": fetched}, f"fetched {fetched} page(s)")
+
+
 @click.command("sync")
 @click.argument("vid")
 @_JSON
@@ -88,10 +109,11 @@ def _pulled_text(outcome: PullOutcome, snap: Snapshot | None, vid: str) -> str:
 def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Push, then pull."""
     with open_client(ctx) as client:
-        volume = client.open_volume(vid)
-        pushed = volume.push_info()
-        outcome = volume.pull()
-        value = volume_report(volume) | {
+        volume = synced_volume(client, vid)
+        with progress(f"syncing {volume.vid}"):
+            pushed = resumable_push(volume)
+            outcome = volume.pull()
+        value = _report(volume) | {
             "pushed": None if pushed is None else pushed.remote_lsn,
             "outcome": outcome.value,
         }
@@ -105,6 +127,7 @@ def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
 def reset(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Drop unpushed local commits and fast-forward to the remote."""
     with open_client(ctx) as client:
+        require_servers(client)
         snap = client.local_volume(vid).reset_to_remote()
     local = "-" if snap is None else snap.lsn
     if snap is None or snap.remote_lsn is None:
@@ -114,21 +137,37 @@ def reset(ctx: click.Context, vid: str, as_json: bool) -> None:
     echo_result(as_json, snapshot_json(snap), text)
 
 
-@click.command()
+_NEXT_STEP = {
+    VolumeStatus.REJECTED_COMMIT: "the servers rejected the last push (another client pushed "
+    "first): `graft reset {vid}` drops the unpushed local commits",
+    VolumeStatus.CONFLICT: "the servers moved on while local commits are unpushed: "
+    "`graft reset {vid}` drops them",
+    VolumeStatus.INTERRUPTED_PUSH: "a push was cut off: `graft push {vid}` finishes it",
+}
+
+
+def _report(volume: Volume) -> dict[str, Any]:
+    """``volume_report`` with the fetched bytes, and what to do when the volume is stuck."""
+    report = volume_report(volume) | {"bytes_fetched": volume.stats().bytes_fetched}
+    step = _NEXT_STEP.get(volume.status())
+    return report | {"next_step": step.format(vid=volume.vid) if step else None}
+
+
+@click.command(short_help="Where one or every volume stands, and what to do.")
 @click.argument("vid", required=False)
 @_JSON
 @click.pass_context
 def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
-    """Local and remote LSN, status, unpushed commits and last error of one or every volume."""
+    """Local and remote LSN, status, unpushed commits, last error and fetch counters of one
+    or every volume (as they stand: neither clones nor resumes a push)."""
     with open_client(ctx) as client:
         vids = [vid] if vid else [str(info.vid) for info in client.volumes()]
-        # As the volumes stand: status neither clones nor resumes an interrupted push.
-        found = [volume_report(client.local_volume(v)) for v in vids]
+        found = [_report(client.local_volume(v)) for v in vids]
     text = "\n\n".join(_status_text(s) for s in found) or "no volumes"
     echo_result(as_json, found[0] if vid else found, text)
 
 
-@click.command()
+@click.command(short_help="Open a remote volume locally (pages fetched lazily).")
 @click.argument("vid")
 @_JSON
 @click.pass_context
@@ -138,32 +177,13 @@ def clone(ctx: click.Context, vid: str, as_json: bool) -> None:
         try:
             volume, cloned = client.local_volume(vid), False
         except VolumeNotFoundError:
+            require_servers(client)
             volume, cloned = client.open_volume(vid), True
-        value = volume_report(volume) | {"cloned": cloned}
+        value = _report(volume) | {"cloned": cloned}
     text = _status_text(value)
     if not cloned:
         text = f"already cloned; `graft pull {vid}` brings it up to date\n{text}"
     echo_result(as_json, value, text)
 
 
-@click.command()
-@click.option("--wait-ms", type=click.IntRange(100, 60_000), default=10_000, help="Pull long-poll.")
-@click.option("--metrics-port", type=int, help="Serve Prometheus metrics on 127.0.0.1:PORT.")
-@click.pass_context
-def daemon(ctx: click.Context, wait_ms: int, metrics_port: int | None) -> None:
-    """Sync every volume whose sync mode is not disabled until SIGTERM or Ctrl-C."""
-    stop = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stop.set())
-    with open_client(ctx) as client:
-        if metrics_port is not None:
-            from graft_client.sync.daemon_metrics import serve_metrics
-
-            serve_metrics(client, metrics_port)
-        client.start_autosync(wait_ms=wait_ms)
-        click.echo(f"graft daemon syncing {client.data_dir}; stop with Ctrl-C", err=True)
-        stop.wait()
-        click.echo("graft daemon stopping", err=True)
-
-
-sync_commands = [push, pull, sync_, reset, status, clone, daemon]
+sync_commands = [push, pull, fetch, sync_, reset, status, clone]

@@ -7,10 +7,13 @@ only forwards its arguments to ``python -m graft_pipeline`` and exits with its e
 from __future__ import annotations
 
 import importlib.util
+import signal
 import subprocess
 import sys
 
 import click
+
+from graft_client.cli.output import INTERRUPTED, CliError
 
 __all__ = ["pipeline_command"]
 
@@ -19,6 +22,7 @@ __all__ = ["pipeline_command"]
     "pipeline",
     context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
     add_help_option=False,
+    short_help="Spark jobs: compact, gc, verify, export, publish.",
 )
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 def pipeline_command(args: tuple[str, ...]) -> None:
@@ -30,5 +34,15 @@ def pipeline_command(args: tuple[str, ...]) -> None:
             err=True,
         )
         sys.exit(1)
-    done = subprocess.run([sys.executable, "-m", "graft_pipeline", *args], check=False)
-    sys.exit(done.returncode)
+    # Ctrl-C reaches the job too (one process group): the job stops itself and says so, and
+    # this process waits for it instead of adding a traceback of its own.
+    # (Ignored only once the job runs: an ignored SIGINT would be inherited by it.)
+    job = subprocess.Popen([sys.executable, "-m", "graft_pipeline", *args])
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        code = job.wait()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if code == -signal.SIGINT:
+        raise CliError("interrupted", INTERRUPTED)
+    sys.exit(code)

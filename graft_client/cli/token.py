@@ -21,7 +21,7 @@ from graft_core.tokens import KEYS_ENV, Grant, TokenKeys, new_key_line
 __all__ = ["token_group"]
 
 
-@click.group("token")
+@click.group("token", short_help="Signed tokens and keys for the servers.")
 def token_group() -> None:
     """Create signed tokens and keys for servers started with --token-key-file."""
 

@@ -1,0 +1,167 @@
+"""The ``graft`` command: the root group, its global options, and how failures are told.
+
+Every failure is one line on stderr starting ``error:``: exit 2 for a malformed command line
+or bad input, 130 when interrupted, 1 otherwise. Click's usage errors get the same one line,
+with a hint where the command's help is.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from graft_client.cli.daemon import daemon
+from graft_client.cli.errors import translate
+from graft_client.cli.output import INTERRUPTED, USAGE_ERROR, CliError, configure_logging
+from graft_client.cli.pages import read, write
+from graft_client.cli.pipeline import pipeline_command
+from graft_client.cli.segment import segment_group
+from graft_client.cli.serve import serve_command
+from graft_client.cli.sql import sql_command
+from graft_client.cli.sync import sync_commands
+from graft_client.cli.token import token_group
+from graft_client.cli.volumes import compact, log_, volume
+from graft_core.settings import Settings
+
+__all__ = ["GraftGroup", "cli", "main"]
+
+EPILOG = """\b
+Examples:
+  graft serve --data-dir ./graft-data          # servers on 127.0.0.1:3001 and :3000
+  export GRAFT_METASTORE=http://127.0.0.1:3001 GRAFT_PAGESTORE=http://127.0.0.1:3000
+  VID=$(graft volume create)
+  graft write $VID 1 --fill 0x41 && graft push $VID
+  graft sql new "create table t(x)"            # SQLite on a new volume
+"""
+
+
+def _usage_error(exc: click.UsageError) -> NoReturn:
+    """Click's usage error as one ``error:`` line naming the help to read."""
+    message = exc.format_message().strip().rstrip(".")
+    if message[:1].isupper() and message[1:2].islower():
+        message = message[0].lower() + message[1:]
+    where = exc.ctx.command_path if exc.ctx is not None else "graft"
+    click.echo(f"error: {' '.join(message.split())} (see `{where} --help`)", err=True)
+    sys.exit(USAGE_ERROR)
+
+
+class GraftGroup(click.Group):
+    """A group whose failures are one ``error:`` line (see the module docstring)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (CliError, click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except KeyboardInterrupt:
+            raise CliError("interrupted", INTERRUPTED) from None
+        except Exception as exc:
+            error = translate(exc)
+            if error is None:
+                raise
+            raise error from exc
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            assert exc.ctx is not None
+            click.echo(exc.ctx.get_help())  # `graft` or a group alone: its help, as asked
+            code = 0
+        except click.UsageError as exc:
+            _usage_error(exc)
+        except CliError as exc:
+            exc.show()
+            code = exc.exit_code
+        except click.ClickException as exc:
+            click.echo(f"error: {' '.join(exc.format_message().split())}", err=True)
+            code = exc.exit_code
+        except click.Abort:  # Ctrl-C outside a command, or a question without an answer
+            click.echo("error: interrupted", err=True)
+            code = INTERRUPTED
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@click.group(
+    cls=GraftGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=EPILOG,
+)
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Client data directory. [env: GRAFT_DIR; default: ~/.local/share/graft]",
+)
+@click.option("--metastore", help="Metastore URL. [env: GRAFT_METASTORE]")
+@click.option("--pagestore", help="Pagestore URL. [env: GRAFT_PAGESTORE]")
+@click.option("--token", help="Bearer token for the servers. [env: GRAFT_TOKEN]")
+@click.option(
+    "--config",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Settings file (TOML). [env: GRAFT_CONFIG; default: DATA_DIR/graft.toml]",
+)
+@click.option("-q", "--quiet", is_flag=True, help="No progress bars (none either off a terminal).")
+@click.version_option(package_name="graft-volumes")
+@click.pass_context
+def cli(
+    ctx: click.Context,
+    data_dir: Path | None,
+    metastore: str | None,
+    pagestore: str | None,
+    token: str | None,
+    config: Path | None,
+    quiet: bool,
+) -> None:
+    """Local-first page volumes: write pages locally, commit instantly, sync lazily.
+
+    Each setting comes from its option, else its environment variable, else the config file,
+    else its default (see the README's Configuration section)."""
+    configure_logging()
+    if config is not None:  # a file the user named must exist and be valid, whatever the command
+        Settings.resolve(
+            data_dir=data_dir, metastore=metastore, pagestore=pagestore, token=token, config=config
+        )
+    remote = {"metastore": metastore, "pagestore": pagestore, "token": token, "config": config}
+    ctx.obj = {"data_dir": data_dir, "remote": remote, "quiet": quiet}
+
+
+@cli.command(short_help="Run the end-to-end demo in a temporary directory.")
+def demo() -> None:
+    """Run the end-to-end demo in a temporary directory and tell its story."""
+    from graft_client.demo import run_demo
+
+    run_demo()
+
+
+for command in (
+    volume,
+    write,
+    read,
+    log_,
+    compact,
+    *sync_commands,
+    daemon,
+    sql_command,
+    serve_command,
+    segment_group,
+    token_group,
+    pipeline_command,
+):
+    cli.add_command(command)
+
+
+def main() -> None:
+    cli(prog_name="graft")

@@ -1,0 +1,74 @@
+"""What every ``graft`` subcommand gets from the group: the client of its data directory."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import click
+
+from graft_client.cli.output import INTERRUPTED, CliError
+from graft_client.client import Client
+from graft_client.storage.records import VolumeStatus
+from graft_client.sync.state import PushInfo
+from graft_client.volume import Volume
+from graft_core.errors import StorageError, VolumeNotFoundError
+
+__all__ = ["NO_SERVERS", "open_client", "require_servers", "resumable_push", "synced_volume"]
+
+NO_SERVERS = (
+    "set --metastore/--pagestore, GRAFT_METASTORE/GRAFT_PAGESTORE, or metastore/pagestore in "
+    "graft.toml"
+)
+
+
+@contextmanager
+def open_client(ctx: click.Context) -> Iterator[Client]:
+    """The Client for the group's --data-dir and server options."""
+    root = ctx.find_root()
+    with Client(root.obj["data_dir"], **root.obj["remote"]) as client:
+        try:
+            yield client
+        except StorageError as exc:
+            # A lazy read or a clone wanted the servers: say how to name them, in CLI words.
+            if type(exc) is StorageError and not client.has_remote:
+                raise CliError(_missing_servers(client)) from exc
+            raise
+
+
+def _missing_servers(client: Client) -> str:
+    missing = [name for name in ("metastore", "pagestore") if getattr(client, name) is None]
+    what = "no servers" if len(missing) == 2 else f"no {missing[0]} URL"
+    return f"{what} configured: {NO_SERVERS}"
+
+
+def require_servers(client: Client) -> None:
+    """Refuse a command that syncs when the servers are not configured."""
+    if not client.has_remote:
+        raise CliError(_missing_servers(client))
+
+
+def synced_volume(client: Client, vid: str) -> Volume:
+    """The volume a pull or fetch works on, an interrupted push of it finished first; or a lazy
+    clone of the servers' one. (``open_volume`` would resume the push in the background and
+    log its failure as a second line before the command's error.)"""
+    require_servers(client)
+    try:
+        volume = client.local_volume(vid)
+    except VolumeNotFoundError:
+        return client.open_volume(vid)
+    if volume.status() is VolumeStatus.INTERRUPTED_PUSH:
+        resumable_push(volume)
+    return volume
+
+
+def resumable_push(volume: Volume) -> PushInfo | None:
+    """``push_info``, where Ctrl-C says that the push is not lost."""
+    try:
+        return volume.push_info()
+    except KeyboardInterrupt:
+        raise CliError(
+            f"interrupted: the push of {volume.vid} is resumable: `graft push {volume.vid}` "
+            "again (or the next graft start) finishes it",
+            INTERRUPTED,
+        ) from None

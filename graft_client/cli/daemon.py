@@ -1,0 +1,40 @@
+"""``graft daemon``: sync every volume of the data directory until SIGTERM or Ctrl-C."""
+
+from __future__ import annotations
+
+import signal
+import threading
+
+import click
+
+from graft_client.cli.context import open_client, require_servers
+from graft_client.cli.output import configure_logging
+
+__all__ = ["daemon"]
+
+
+@click.command(short_help="Sync every volume until stopped (SIGTERM, Ctrl-C).")
+@click.option("--wait-ms", type=click.IntRange(100, 60_000), default=10_000, help="Pull long-poll.")
+@click.option("--metrics-port", type=int, help="Serve Prometheus metrics on 127.0.0.1:PORT.")
+@click.option("-v", "--verbose", is_flag=True, help="Log each push and pull (default: problems).")
+@click.pass_context
+def daemon(ctx: click.Context, wait_ms: int, metrics_port: int | None, verbose: bool) -> None:
+    """Sync every volume whose sync mode is not disabled until SIGTERM or Ctrl-C.
+
+    Logs go to stderr, one line each: warnings and errors, and with --verbose what each push
+    and pull did.
+    """
+    configure_logging(verbose)
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    with open_client(ctx) as client:
+        require_servers(client)
+        if metrics_port is not None:
+            from graft_client.sync.daemon_metrics import serve_metrics
+
+            serve_metrics(client, metrics_port)
+        client.start_autosync(wait_ms=wait_ms)
+        click.echo(f"graft daemon syncing {client.data_dir}; stop with Ctrl-C", err=True)
+        stop.wait()
+        click.echo("graft daemon stopping", err=True)

@@ -1,0 +1,93 @@
+"""Library exceptions as ``graft`` tells them: one line, in the command's words, with what to do.
+
+Exit code 2 for bad input (a malformed or unknown id, a bad URL), 1 for everything else.
+"""
+
+from __future__ import annotations
+
+import errno
+import re
+
+from graft_client.cli.output import USAGE_ERROR, CliError
+from graft_core.errors import (
+    AuthError,
+    CommitRejectedError,
+    ConflictError,
+    ForbiddenError,
+    GraftError,
+    InvalidInputError,
+    NotFoundError,
+    ServiceUnavailableError,
+)
+
+__all__ = ["translate"]
+
+_VID = re.compile(r"\b[1-9A-HJ-NP-Za-km-z]{22}\b")
+_NOT_A_SERVICE = re.compile(r"^(\S+) is not a (metastore|pagestore)\b")
+_SERVER = re.compile(r"(https?://[^/\s]+)(?:/(metastore|pagestore)/)?")
+_STATE = re.compile(r"in state (\w+)")
+
+
+def _vid_in(message: str) -> str:
+    found = _VID.search(message)
+    return found.group(0) if found else "VID"
+
+
+def _conflict(exc: ConflictError) -> str:
+    vid = _vid_in(str(exc))
+    reset = f"`graft reset {vid}` drops the unpushed local commits and takes the servers' state"
+    if isinstance(exc, CommitRejectedError):
+        return f"the servers rejected the push of {vid}: another client pushed first; {reset}"
+    state = _STATE.search(str(exc))
+    return f"volume {vid} is in state {state.group(1) if state else 'conflict'}: {reset}, first"
+
+
+def _unavailable(exc: ServiceUnavailableError) -> str:
+    message = str(exc)
+    found = _SERVER.search(message)
+    url = found.group(1) if found else "the server"
+    service = found.group(2) if found and found.group(2) else "server"
+    if "timed out" in message:
+        return f"the {service} at {url} did not answer in time: check that it is healthy, retry"
+    if "connect" in message.lower() or "refused" in message.lower():
+        return (
+            f"cannot reach the {service} at {url} (connection refused): start it (`graft serve`) "
+            f"or fix the URL (--{service}, GRAFT_{service.upper()})"
+        )
+    return f"the {service} at {url} is unavailable, retry later ({message})"
+
+
+def _bad_input(exc: GraftError) -> str:
+    message = str(exc)
+    swapped = _NOT_A_SERVICE.match(message)
+    if swapped:
+        url, service = swapped.groups()
+        return (
+            f"{url} is not a {service}: check --metastore and --pagestore "
+            "(GRAFT_METASTORE, GRAFT_PAGESTORE): are the two swapped?"
+        )
+    return message
+
+
+def translate(exc: Exception) -> CliError | None:
+    """The one-line error for ``exc``; None for an exception that is a bug (let it raise)."""
+    if isinstance(exc, InvalidInputError | NotFoundError):
+        return CliError(_bad_input(exc), USAGE_ERROR)
+    if isinstance(exc, ConflictError):
+        return CliError(_conflict(exc))
+    if isinstance(exc, ServiceUnavailableError):
+        return CliError(_unavailable(exc))
+    if isinstance(exc, ForbiddenError):
+        return CliError(f"{exc}: the token (--token, GRAFT_TOKEN) does not allow this")
+    if isinstance(exc, AuthError):
+        return CliError(f"{exc}: give a valid token with --token or GRAFT_TOKEN")
+    if isinstance(exc, GraftError):
+        return CliError(str(exc))
+    if isinstance(exc, UnicodeEncodeError):
+        # An argument that is not valid text (a lone surrogate from undecodable bytes) met a
+        # path or a URL that must be encoded.
+        bad = exc.object[exc.start : exc.end]
+        return CliError(f"an argument is not valid text: {bad!r}", USAGE_ERROR)
+    if isinstance(exc, OSError) and exc.errno != errno.EPIPE:
+        return CliError(str(exc))
+    return None  # EPIPE: click's main() handles a closed stdout quietly

@@ -1,0 +1,129 @@
+"""Failures told in the CLI's words: one ``error:`` line that says what to do, no traceback, no
+Python API names."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.cli.runner import clean_env, graft, ok, servers_env, stderr_lines
+from tests.pagestore.cluster import Cluster
+
+PYTHON_WORDS = ("Client", "metastore=", "reset_to_remote", "Volume.", "Error(", "Traceback")
+
+
+def one_error_line(proc: subprocess.CompletedProcess[bytes], code: int, *mentions: str) -> str:
+    assert proc.returncode == code, (proc.returncode, proc.stderr.decode())
+    lines = stderr_lines(proc)
+    assert len(lines) == 1, proc.stderr.decode()
+    assert lines[0].startswith("error: "), lines
+    for word in mentions:
+        assert word in lines[0], (word, lines[0])
+    for word in PYTHON_WORDS:
+        assert word not in lines[0], (word, lines[0])
+    return lines[0]
+
+
+def a_closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+def volume_with_a_commit(data_dir: Path) -> str:
+    vid = ok("volume", "create", data_dir=data_dir).decode().strip()
+    ok("write", vid, "1", "--fill", "7", data_dir=data_dir)
+    return vid
+
+
+@pytest.mark.parametrize(
+    ("args", "mentions"),
+    [
+        (("push",), ("missing argument 'VID'", "`graft push --help`")),
+        (("bogus",), ("no such command 'bogus'", "`graft --help`")),
+        (("write", "V", "x", "--fill", "1"), ("'PAGEIDX'", "`graft write --help`")),
+        (("volume", "create", "--sync", "sideways"), ("--sync", "`graft volume create --help`")),
+        (("--no-such-flag", "status"), ("--no-such-flag", "`graft --help`")),
+    ],
+    ids=["missing argument", "unknown command", "bad value", "bad choice", "unknown option"],
+)
+def test_usage_errors_are_one_line_with_a_hint(
+    tmp_path: Path, args: tuple[str, ...], mentions: tuple[str, ...]
+) -> None:
+    proc = graft(*args, data_dir=tmp_path)
+    one_error_line(proc, 2, *mentions)
+    assert proc.stdout == b""
+
+
+def test_sync_without_servers_names_the_flags_and_variables(tmp_path: Path) -> None:
+    vid = volume_with_a_commit(tmp_path)
+    remote = [("log", vid, "--remote"), ("read", vid, "1", "--remote")]
+    for args in [("push", vid), ("pull", vid), *remote]:
+        proc = graft(*args, data_dir=tmp_path)
+        assert proc.returncode in (1, 2)
+        one_error_line(proc, proc.returncode, "--metastore/--pagestore", "GRAFT_METASTORE")
+
+
+def test_server_that_is_down_says_to_start_it(cluster: Cluster, tmp_path: Path) -> None:
+    vid = volume_with_a_commit(tmp_path)
+    down = f"http://127.0.0.1:{a_closed_port()}"
+    for env in (
+        servers_env(down, cluster.pagestore.url),
+        servers_env(cluster.metastore.url, down),
+    ):
+        proc = graft("push", vid, data_dir=tmp_path, env=env)
+        one_error_line(proc, 1, "cannot reach the", down, "connection refused", "graft serve")
+
+
+def test_swapped_ports_say_so(cluster: Cluster, tmp_path: Path) -> None:
+    vid = volume_with_a_commit(tmp_path)
+    env = servers_env(cluster.pagestore.url, cluster.metastore.url)
+    proc = graft("push", vid, data_dir=tmp_path, env=env)
+    one_error_line(proc, 2, "--metastore and --pagestore", "swapped")
+
+
+def test_url_without_a_scheme_shows_one(tmp_path: Path) -> None:
+    env = clean_env(GRAFT_METASTORE="127.0.0.1:3001", GRAFT_PAGESTORE="http://127.0.0.1:3000")
+    proc = graft("status", data_dir=tmp_path, env=env)
+    one_error_line(proc, 2, "127.0.0.1:3001", "http://127.0.0.1:3001")
+
+
+def test_serve_on_a_busy_port_says_which_option_moves_it(tmp_path: Path) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        for option in ("--metastore-port", "--pagestore-port"):
+            other = "--pagestore-port" if option == "--metastore-port" else "--metastore-port"
+            proc = graft(
+                "serve", "--data-dir", tmp_path / "serve", option, port, other, "0", data_dir=None
+            )
+            one_error_line(proc, 1, f"127.0.0.1:{port}", "in use", option)
+    assert not (tmp_path / "serve" / "metastore").exists()  # refused before starting anything
+
+
+def test_rejected_push_and_stuck_status_say_graft_reset(cluster: Cluster, tmp_path: Path) -> None:
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    a, b = tmp_path / "a", tmp_path / "b"
+    vid = volume_with_a_commit(a)
+    ok("push", vid, data_dir=a, env=env)
+    ok("clone", vid, data_dir=b, env=env)
+    for data_dir in (a, b):
+        ok("write", vid, "2", "--fill", "9", data_dir=data_dir, env=env)
+    ok("push", vid, data_dir=a, env=env)
+
+    rejected = graft("push", vid, data_dir=b, env=env)
+    one_error_line(rejected, 1, "rejected", f"`graft reset {vid}`")
+    again = graft("push", vid, data_dir=b, env=env)
+    one_error_line(again, 1, "rejected_commit", f"`graft reset {vid}`")
+
+    status = ok("status", vid, data_dir=b, env=env).decode()
+    rows = {line[:17].strip(): line[17:] for line in status.splitlines()}
+    assert rows["status"] == "rejected_commit"
+    assert f"`graft reset {vid}`" in rows["next_step"]
+    assert "bytes_fetched" in rows and "pages_fetched" in rows
+
+    ok("reset", vid, data_dir=b, env=env)
+    assert "next_step        -" in ok("status", vid, data_dir=b, env=env).decode()

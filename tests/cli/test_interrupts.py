@@ -1,0 +1,157 @@
+"""Ctrl-C (SIGINT) on real ``graft`` processes: a push stays resumable and says so; ``graft sql``
+interrupts the running statement and goes on, as ``sqlite3`` does."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from tests.cli.runner import GRAFT, Streams, clean_env, ok, ok_json, servers_env
+from tests.pagestore.cluster import Cluster
+from tests.support.polling import wait_until
+
+ENDLESS = "with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c;"
+
+
+@contextmanager
+def black_hole() -> Iterator[tuple[str, threading.Event]]:
+    """A server that takes requests and never answers: its URL, and an event set once a
+    request arrived."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    arrived = threading.Event()
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return  # closed
+            held.append(conn)
+            if conn.recv(1024):
+                arrived.set()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}", arrived
+    finally:
+        listener.close()
+        for conn in held:
+            conn.close()
+
+
+@pytest.mark.parametrize("command", ["push", "sync"])
+def test_interrupted_push_exits_130_saying_it_resumes(
+    cluster: Cluster, tmp_path: Path, command: str
+) -> None:
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    vid = ok("volume", "create", data_dir=tmp_path, env=env).decode().strip()
+    ok("write", vid, "1", "--fill", "5", data_dir=tmp_path, env=env)
+    with black_hole() as (stalled, arrived):
+        push = subprocess.Popen(
+            [GRAFT, "--data-dir", tmp_path, command, vid],
+            env=servers_env(cluster.metastore.url, stalled),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert arrived.wait(30), "the push never sent its pages"
+        push.send_signal(signal.SIGINT)
+        out, err = push.communicate(timeout=30)
+    assert push.returncode == 130, err.decode()
+    assert out == b""
+    [line] = err.decode().splitlines()
+    assert line.startswith("error: interrupted: the push of ") and "resumable" in line
+    assert f"`graft push {vid}`" in line
+
+    assert ok_json("status", vid, data_dir=tmp_path, env=env)["status"] == "interrupted_push"
+    resumed = ok_json("push", vid, data_dir=tmp_path, env=env)
+    assert resumed["resumed"] is True and resumed["remote_lsn"] == 1
+
+
+READ_SYSCALL = {"x86_64": "0", "aarch64": "63"}[os.uname().machine]
+
+
+def reading_stdin(pid: int) -> bool:
+    """Whether the process's main thread is blocked reading its stdin (fd 0)."""
+    fields = Path(f"/proc/{pid}/syscall").read_text().split()
+    return fields[:2] == [READ_SYSCALL, "0x0"]
+
+
+def test_sql_ctrl_c_interrupts_the_statement_and_the_shell_goes_on(tmp_path: Path) -> None:
+    vid = ok("volume", "create", data_dir=tmp_path).decode().strip()
+    shell = subprocess.Popen(
+        [GRAFT, "--data-dir", tmp_path, "sql", vid],
+        env=clean_env(PYTHONUNBUFFERED="1"),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert shell.stdin is not None
+    streams = Streams(shell)
+    try:
+        # .echo prints each statement to stderr just before it runs.
+        shell.stdin.write(f".echo on\n{ENDLESS}\n".encode())
+        shell.stdin.flush()
+        streams.wait_for("stderr", "with recursive")
+        shell.send_signal(signal.SIGINT)
+        streams.wait_for("stderr", "interrupt")
+
+        shell.stdin.write(b"select 40 + 2;\n")
+        shell.stdin.flush()
+        assert streams.wait_for("stdout", "42") == "42"
+
+        # At the prompt: the first Ctrl-C says how to quit, the second quits.
+        wait_until(lambda: reading_stdin(shell.pid), 30, "the shell waiting for input")
+        shell.send_signal(signal.SIGINT)
+        streams.wait_for("stderr", "Ctrl-C again")
+        assert shell.poll() is None
+        shell.send_signal(signal.SIGINT)
+        assert shell.wait(timeout=30) == 130
+    finally:
+        shell.kill()
+        shell.wait()
+
+
+FAKE_JOB = """
+import sys, time
+try:
+    print("job started", file=sys.stderr, flush=True)
+    time.sleep(60)
+except KeyboardInterrupt:
+    print("job: interrupted, nothing written", file=sys.stderr, flush=True)
+    sys.exit(130)
+"""
+
+
+def test_ctrl_c_on_a_pipeline_job_leaves_the_words_to_the_job(tmp_path: Path) -> None:
+    # A stand-in job in the working directory (first on the path of `python -m`). Ctrl-C goes
+    # to the whole process group, as a terminal sends it, and only the job answers.
+    (tmp_path / "graft_pipeline").mkdir()
+    (tmp_path / "graft_pipeline" / "__init__.py").write_text("")
+    (tmp_path / "graft_pipeline" / "__main__.py").write_text(FAKE_JOB)
+    proc = subprocess.Popen(
+        [GRAFT, "pipeline", "verify"],
+        cwd=tmp_path,
+        env=clean_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    streams = Streams(proc)
+    try:
+        streams.wait_for("stderr", "job started")
+        os.killpg(proc.pid, signal.SIGINT)
+        assert proc.wait(timeout=30) == 130
+        streams.wait_for("stderr", "job: interrupted")
+    finally:
+        proc.kill()
+        proc.wait()
+    assert streams.lines["stderr"] == ["job started", "job: interrupted, nothing written"]

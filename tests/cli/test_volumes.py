@@ -1,0 +1,93 @@
+"""``graft log --remote`` and ``graft volume delete`` through the installed entry point."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from tests.cli.runner import graft, ok, ok_json, servers_env, stderr_lines
+from tests.pagestore.cluster import Cluster
+
+
+def test_remote_log_is_the_servers_history_newest_first(cluster: Cluster, tmp_path: Path) -> None:
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    vid = ok("volume", "create", data_dir=tmp_path, env=env).decode().strip()
+    for pageidx in (1, 2, 3):
+        ok("write", vid, str(pageidx), "--fill", "1", data_dir=tmp_path, env=env)
+        ok("push", vid, data_dir=tmp_path, env=env)
+    ok("write", vid, "4", "--fill", "1", data_dir=tmp_path, env=env)  # not pushed
+
+    remote = ok_json("log", vid, "--remote", data_dir=tmp_path, env=env)
+    assert [c["lsn"] for c in remote] == [3, 2, 1]
+    assert [c["page_count"] for c in remote] == [3, 2, 1]
+    assert remote[0]["ts_ms"] >= remote[2]["ts_ms"] > 0
+    newest = ok_json("log", vid, "--remote", "--limit", "2", data_dir=tmp_path, env=env)
+    assert [c["lsn"] for c in newest] == [3, 2]
+    assert [c["lsn"] for c in ok_json("log", vid, data_dir=tmp_path, env=env)] == [4, 3, 2, 1]
+
+    lines = ok("log", vid, "--remote", data_dir=tmp_path, env=env).decode().splitlines()
+    assert lines[0].split() == ["LSN", "TIME", "PAGES", "SEGMENTS"]
+    lsn, day, clock, pages, _ = lines[1].split()
+    assert (lsn, pages) == ("3", "3")
+    stamp = datetime.datetime.fromisoformat(f"{day}T{clock}")
+    assert abs(stamp.timestamp() * 1000 - remote[0]["ts_ms"]) < 1000
+
+
+def test_delete_asks_refuses_unpushed_and_removes_only_local_state(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    vid = ok("volume", "create", data_dir=tmp_path, env=env).decode().strip()
+    keep = ok("volume", "create", data_dir=tmp_path, env=env).decode().strip()
+    ok("write", vid, "1", "--fill", "0x41", data_dir=tmp_path, env=env)
+    ok("write", keep, "1", "--fill", "0x42", data_dir=tmp_path, env=env)
+
+    def listed() -> set[str]:
+        return {row["vid"] for row in ok_json("volume", "list", data_dir=tmp_path, env=env)}
+
+    unpushed = graft("volume", "delete", vid, "--yes", data_dir=tmp_path, env=env)
+    assert unpushed.returncode == 1
+    [line] = stderr_lines(unpushed)
+    assert line.startswith("error: ") and "1 unpushed" in line and f"`graft push {vid}`" in line
+    assert "--force" in line
+    assert listed() == {vid, keep}
+
+    ok("push", vid, data_dir=tmp_path, env=env)
+    declined = graft("volume", "delete", vid, data_dir=tmp_path, env=env, stdin=b"n\n")
+    assert declined.returncode == 1
+    assert "Delete the local copy of volume" in declined.stderr.decode()
+    assert stderr_lines(declined)[-1] == "error: not deleted (answer y, or pass --yes)"
+    no_answer = graft("volume", "delete", vid, data_dir=tmp_path, env=env, stdin=b"")
+    assert no_answer.returncode == 1
+    assert listed() == {vid, keep}
+
+    remote = graft("volume", "delete", vid, "--remote", "--yes", data_dir=tmp_path, env=env)
+    assert remote.returncode == 1
+    assert stderr_lines(remote)[0].startswith("error: deleting a volume on the servers is not")
+    assert listed() == {vid, keep}
+
+    out = ok("volume", "delete", vid, data_dir=tmp_path, env=env, stdin=b"y\n").decode()
+    assert (
+        out.strip()
+        == f"deleted the local copy of volume {vid}; the servers keep LSN 1: `graft clone {vid}`"
+    )
+    assert listed() == {keep}
+    gone = graft("log", vid, data_dir=tmp_path, env=env)
+    assert gone.returncode == 2 and vid in gone.stderr.decode()
+    assert ok("read", keep, "1", data_dir=tmp_path, env=env) == b"B" * 4096
+
+    # The servers' copy comes back, with no trace of the old local state.
+    assert ok_json("clone", vid, data_dir=tmp_path, env=env)["cloned"] is True
+    assert ok("read", vid, "1", data_dir=tmp_path, env=env) == b"A" * 4096
+    assert [c["lsn"] for c in ok_json("log", vid, data_dir=tmp_path, env=env)] == [1]
+
+
+def test_force_deletes_unpushed_commits(tmp_path: Path) -> None:
+    vid = ok("volume", "create", data_dir=tmp_path).decode().strip()
+    for pageidx in (1, 2):
+        ok("write", vid, str(pageidx), "--fill", "1", data_dir=tmp_path)
+    ok("volume", "delete", vid, "--force", "--yes", data_dir=tmp_path)
+    assert ok_json("volume", "list", data_dir=tmp_path) == []
+    # A new volume of the same data dir starts clean.
+    other = ok("volume", "create", data_dir=tmp_path).decode().strip()
+    assert ok_json("log", other, data_dir=tmp_path) == []
