@@ -24,7 +24,7 @@ def daemon(ctx: click.Context, wait_ms: int, metrics_port: int | None, verbose: 
     Logs go to stderr, one line each: warnings and errors, and with --verbose what each push
     and pull did.
     """
-    configure_logging(verbose)
+    configure_logging(verbose, outages=True)
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())

@@ -24,7 +24,8 @@ __all__ = ["translate"]
 
 _VID = re.compile(r"\b[1-9A-HJ-NP-Za-km-z]{22}\b")
 _NOT_A_SERVICE = re.compile(r"^(\S+) is not a (metastore|pagestore)\b")
-_SERVER = re.compile(r"(https?://[^/\s]+)(?:/(metastore|pagestore)/)?")
+_URL = re.compile(r"https?://[^/\s]+")
+_SERVICE = re.compile(r"\b(metastore|pagestore)\b")
 _STATE = re.compile(r"in state (\w+)")
 
 
@@ -44,9 +45,8 @@ def _conflict(exc: ConflictError) -> str:
 
 def _unavailable(exc: ServiceUnavailableError) -> str:
     message = str(exc)
-    found = _SERVER.search(message)
-    url = found.group(1) if found else "the server"
-    service = found.group(2) if found and found.group(2) else "server"
+    url = found.group(0) if (found := _URL.search(message)) else "the server"
+    service = named.group(1) if (named := _SERVICE.search(message)) else "server"
     if "timed out" in message:
         return f"the {service} at {url} did not answer in time: check that it is healthy, retry"
     if "connect" in message.lower() or "refused" in message.lower():

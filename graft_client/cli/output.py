@@ -156,9 +156,12 @@ class _Stderr(logging.Handler):
             self.handleError(record)
 
 
-def configure_logging(verbose: bool = False) -> None:
+def configure_logging(verbose: bool = False, *, outages: bool = False) -> None:
     """Log lines to stderr in the ``error:`` style: warnings and errors, with ``verbose`` also
-    what sync does (INFO). One handler per process; a second call changes the level only."""
+    what sync does (INFO). One handler per process; a second call changes the levels only.
+
+    ``outages``: show the RPC core's one line per server outage (the daemon's news); a
+    foreground command says it in its own ``error:`` line if the outage outlasts the retries."""
     root = logging.getLogger()
     handler = next((h for h in root.handlers if isinstance(h, _Stderr)), None)
     if handler is None:
@@ -168,3 +171,5 @@ def configure_logging(verbose: bool = False) -> None:
     root.setLevel(logging.INFO if verbose else logging.WARNING)
     # One INFO line per HTTP request would drown what sync did.
     logging.getLogger("httpx").setLevel(logging.WARNING)
+    quiet_outages = not (outages or verbose)
+    logging.getLogger("graft_core.rpcclient").setLevel(logging.ERROR if quiet_outages else 0)
