@@ -10,7 +10,7 @@ import click
 from graft_client.cli.output import INTERRUPTED, CliError
 from graft_client.client import Client
 from graft_client.storage.records import VolumeStatus
-from graft_client.sync.state import PushInfo
+from graft_client.sync.observe import Progress, PushInfo
 from graft_client.volume import Volume
 from graft_core.errors import StorageError, VolumeNotFoundError
 
@@ -62,10 +62,10 @@ def synced_volume(client: Client, vid: str) -> Volume:
     return volume
 
 
-def resumable_push(volume: Volume) -> PushInfo | None:
+def resumable_push(volume: Volume, progress: Progress | None = None) -> PushInfo | None:
     """``push_info``, where Ctrl-C says that the push is not lost."""
     try:
-        return volume.push_info()
+        return volume.push_info(progress)
     except KeyboardInterrupt:
         raise CliError(
             f"interrupted: the push of {volume.vid} is resumable: `graft push {volume.vid}` "

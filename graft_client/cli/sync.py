@@ -7,12 +7,12 @@ from typing import Any
 
 import click
 
+from graft_client import PullOutcome, PushInfo
 from graft_client.cli.context import open_client, require_servers, resumable_push, synced_volume
 from graft_client.cli.output import echo_result, progress
 from graft_client.report import snapshot_json
 from graft_client.status import volume_report
 from graft_client.storage.records import VolumeStatus
-from graft_client.sync.state import PullOutcome, PushInfo
 from graft_client.volume import Volume
 from graft_core.errors import VolumeNotFoundError
 from graft_core.types import Snapshot
@@ -38,8 +38,8 @@ def push(ctx: click.Context, vid: str, as_json: bool) -> None:
     with open_client(ctx) as client:
         require_servers(client)
         volume = client.local_volume(vid)
-        with progress(f"pushing {volume.vid}"):
-            pushed = resumable_push(volume)
+        with progress(f"pushing {volume.vid}") as shown:
+            pushed = resumable_push(volume, shown)
     echo_result(as_json, _pushed_json(pushed), _pushed_text(pushed))
 
 
@@ -97,8 +97,8 @@ def fetch(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Fetch every page of the latest snapshot not yet local (reads then need no server)."""
     with open_client(ctx) as client:
         volume = synced_volume(client, vid)
-        with progress(f"fetching {volume.vid}"):
-            fetched = volume.fetch_all()
+        with progress(f"fetching {volume.vid}") as shown:
+            fetched = volume.fetch_all(shown)
     echo_result(as_json, {"fetched": fetched}, f"fetched {fetched} page(s)")
 
 
@@ -110,8 +110,8 @@ def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Push, then pull."""
     with open_client(ctx) as client:
         volume = synced_volume(client, vid)
-        with progress(f"syncing {volume.vid}"):
-            pushed = resumable_push(volume)
+        with progress(f"syncing {volume.vid}") as shown:
+            pushed = resumable_push(volume, shown)
             outcome = volume.pull()
         value = _report(volume) | {
             "pushed": None if pushed is None else pushed.remote_lsn,
