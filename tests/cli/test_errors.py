@@ -110,6 +110,7 @@ def test_rejected_push_and_stuck_status_say_graft_reset(cluster: Cluster, tmp_pa
     vid = volume_with_a_commit(a)
     ok("push", vid, data_dir=a, env=env)
     ok("clone", vid, data_dir=b, env=env)
+    ok("read", vid, "1", "--hex", data_dir=b, env=env)  # fetched: counted in b's status
     for data_dir in (a, b):
         ok("write", vid, "2", "--fill", "9", data_dir=data_dir, env=env)
     ok("push", vid, data_dir=a, env=env)
@@ -123,7 +124,9 @@ def test_rejected_push_and_stuck_status_say_graft_reset(cluster: Cluster, tmp_pa
     rows = {line[:17].strip(): line[17:] for line in status.splitlines()}
     assert rows["status"] == "rejected_commit"
     assert f"`graft reset {vid}`" in rows["next_step"]
-    assert "bytes_fetched" in rows and "pages_fetched" in rows
+    assert "CommitRejectedError" in rows["last_error"]  # told by the process that pushed
+    assert int(rows["pages_fetched"]) >= 1
+    assert int(rows["bytes_fetched"]) == 4096 * int(rows["pages_fetched"])
 
     ok("reset", vid, data_dir=b, env=env)
     assert "next_step        -" in ok("status", vid, data_dir=b, env=env).decode()
