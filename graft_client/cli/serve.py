@@ -179,8 +179,6 @@ def serve_command(
     token_key_file: Path | None,
 ) -> None:
     """Run a metastore and a pagestore on this machine until SIGTERM or Ctrl-C."""
-    _check_port_free(host, metastore_port, "--metastore-port")
-    _check_port_free(host, pagestore_port, "--pagestore-port")
     stop = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
@@ -191,6 +189,9 @@ def serve_command(
     children: list[_Child] = []
     run_dir = tempfile.TemporaryDirectory(prefix="graft-serve-")
     with DataDir.claim(data_dir) as owner, run_dir as run:
+        # After the claim: a second serve on the same directory hears that, not "port in use".
+        _check_port_free(host, metastore_port, "--metastore-port")
+        _check_port_free(host, pagestore_port, "--pagestore-port")
         try:
             common = ["--host", host, "--log-level", log_level, *_receipt_key_args(data_dir)]
             if token_key_file is not None:
