@@ -74,6 +74,8 @@ def test_push_failures_are_recorded_and_the_push_lands_later(
     own_cluster: Cluster, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO)
+    # An in-process CLI test earlier may have quieted the RPC core's logger (graft's own setting).
+    caplog.set_level(logging.INFO, logger="graft_core.rpcclient")
     with client_for(own_cluster, tmp_path / "a") as a:
         vol_a = a.create_volume(sync="push")
         a.start_autosync(wait_ms=500)
