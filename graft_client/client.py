@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+from pathlib import Path
 
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import SyncMode, parse_sync_mode
@@ -62,7 +63,7 @@ class Client(Closing):
         self.pagestore = settings.pagestore
         self.token = settings.token
         wanted_id = ClientId.parse(client_id) if isinstance(client_id, str) else client_id
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        _make_data_dir(self.data_dir)
         self.state = LocalState(self.data_dir, self.keep_commits)
         try:
             self.client_id = self.state.load_client_id(wanted_id)
@@ -164,3 +165,13 @@ class Client(Closing):
         self.state.delete_volume(volume_id)
         self.session.forget(volume_id)
         log.info("deleted volume %s locally", volume_id)
+
+
+def _make_data_dir(path: Path) -> None:
+    """Create the client's data dir; one it cannot create is the caller's choice to change."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InvalidInputError(
+            f"cannot create data directory {path}: {exc.strerror or exc}; pick another --data-dir"
+        ) from exc

@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 # Enough to need a data block: an empty file can be created on a full disk, a page cannot.
 _PROBE_BYTES = 4096
 _FULL = (errno.ENOSPC, errno.EDQUOT)
+# The servers.json keys that hold a URL.
+_ROLES = ("metastore", "pagestore")
 
 
 def local_url(host: str, port: int) -> str:
@@ -65,6 +67,18 @@ def _probe(path: Path) -> None:
         raise StorageError(f"data dir {path} is not writable: {exc.strerror or exc}") from exc
 
 
+def _who(path: Path) -> str:
+    """``: pid N serves it (metastore URL, ...)`` as its owner announced itself, if it has."""
+    try:
+        servers = json.loads((path / SERVERS_FILE).read_bytes())
+    except (OSError, ValueError):
+        return ""  # not announced yet, or unreadable: the refusal stands without it
+    if not isinstance(servers, dict):
+        return ""
+    urls = [f"{k} {v}" for k, v in sorted(servers.items()) if k in _ROLES and isinstance(v, str)]
+    return f": pid {servers.get('pid')} serves it ({', '.join(urls)})" if urls else ""
+
+
 class DataDir(Closing):
     """A claimed data directory; ``close()`` (or process exit) gives it up."""
 
@@ -85,7 +99,7 @@ class DataDir(Closing):
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 raise DataDirLockedError(
-                    f"data dir {path} is in use by another server; refusing to share it"
+                    f"data dir {path} is in use by another server; refusing to share it{_who(path)}"
                 ) from None
             _probe(path)
         except BaseException:

@@ -61,7 +61,15 @@ if TYPE_CHECKING:
     from obstore.store import ClientConfig, RetryConfig, S3Config
     from obstore.store import ObjectStore as ObstoreStore
 
-__all__ = ["LocalStore", "MemoryStore", "ObjectMeta", "ObjectStore", "ObstoreBackend", "open_store"]
+__all__ = [
+    "LocalStore",
+    "MemoryStore",
+    "ObjectMeta",
+    "ObjectStore",
+    "ObstoreBackend",
+    "check_store_url",
+    "open_store",
+]
 
 _TMP_DIR = ".graft-tmp"
 # Temp files older than this were left by a crashed writer (a live write takes milliseconds).
@@ -492,11 +500,26 @@ def _open_s3(url: str, env: Mapping[str, str], timeout_s: float | None) -> Obsto
     return from_url(url, config=config, client_options=options, retry_config=_RETRY)
 
 
+_SCHEMES = ("", "file", "memory", "s3", "s3a", "gs", "az", "azure", "abfs", "abfss")
+
+
 def _bucket(scheme: str, netloc: str, path: str) -> str:
     """The bucket (container) a URL names, for error messages."""
     if scheme in ("az", "azure"):  # az://account/container/prefix
         return f"{netloc}/{path.lstrip('/').split('/', 1)[0]}"
     return netloc
+
+
+def check_store_url(url: str) -> str:
+    """``url`` if ``open_store`` takes its form (nothing is opened), else ``InvalidInputError``."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    if scheme not in _SCHEMES or (scheme == "file" and parts.netloc not in ("", "localhost")):
+        raise InvalidInputError(
+            f"unsupported object store URL {url!r}: give a path or a file://, memory://, "
+            "s3://, gs:// or az:// URL"
+        )
+    return url
 
 
 def open_store(
@@ -507,24 +530,22 @@ def open_store(
     ``env`` (default ``os.environ``) supplies the AWS_* settings for ``s3://``; ``timeout_s``
     bounds each request to a remote store (each retry gets its own).
     """
-    parts = urlsplit(url)
+    parts = urlsplit(check_store_url(url))
     scheme = parts.scheme.lower()
     try:
         if scheme == "":
             return LocalStore(url)
-        if scheme == "file" and parts.netloc in ("", "localhost"):
+        if scheme == "file":
             return LocalStore(parts.path)
         if scheme == "memory":
             return MemoryStore()
         if scheme in ("s3", "s3a"):
             store = _open_s3(url, os.environ if env is None else env, timeout_s)
             return ObstoreBackend(store, parts.netloc)
-        if scheme in ("gs", "az", "azure", "abfs", "abfss"):
-            options = _client_options(timeout_s)
-            store = from_url(url, client_options=options, retry_config=_RETRY)
-            return ObstoreBackend(store, _bucket(scheme, parts.netloc, parts.path))
+        options = _client_options(timeout_s)  # gs, az and its aliases
+        store = from_url(url, client_options=options, retry_config=_RETRY)
+        return ObstoreBackend(store, _bucket(scheme, parts.netloc, parts.path))
     except (obstore.exceptions.BaseError, ValueError) as exc:
         if isinstance(exc, InvalidInputError):
             raise
         raise InvalidInputError(f"cannot open object store {url!r}: {_first_line(exc)}") from exc
-    raise InvalidInputError(f"unsupported object store URL {url!r}")

@@ -1,12 +1,13 @@
-"""Server URLs given by users: checked up front, not at the first request."""
+"""Server URLs and addresses given by users: checked up front, not at the first request."""
 
 from __future__ import annotations
 
+import ipaddress
 from urllib.parse import urlsplit
 
 from graft_core.errors import InvalidInputError
 
-__all__ = ["check_server_url"]
+__all__ = ["check_server_url", "is_loopback"]
 
 
 def check_server_url(url: str, service: str) -> str:
@@ -28,3 +29,13 @@ def check_server_url(url: str, service: str) -> str:
     if port == 0:
         raise InvalidInputError(f"{service} URL {url!r} has an invalid port (1..65535)")
     return url
+
+
+def is_loopback(host: str) -> bool:
+    """Whether a server bound to ``host`` is reachable from this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -10,6 +10,8 @@ import click
 
 from graft_core.datadir import DataDir
 from graft_core.errors import GraftError, InvalidInputError
+from graft_core.objstore import check_store_url
+from graft_core.options import size_option
 from graft_core.receipts import ReceiptKey
 from graft_core.service import (
     CLICK_SETTINGS,
@@ -21,16 +23,16 @@ from graft_core.service import (
 )
 from graft_core.urls import check_server_url
 from pagestore_server.app import create_app
-from pagestore_server.config import Config, parse_size
+from pagestore_server.config import Config
 
 __all__ = ["main"]
 
 log = logging.getLogger("pagestore")
 
 
-def _size(ctx: click.Context, param: click.Parameter, value: str) -> int:
+def _store_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
     try:
-        return parse_size(value)
+        return check_store_url(value)
     except InvalidInputError as exc:
         raise click.BadParameter(str(exc)) from exc
 
@@ -64,6 +66,7 @@ def _metastore_url(ctx: click.Context, param: click.Parameter, value: str) -> st
     envvar="PAGESTORE_STORE",
     default="graft-data/segments",
     show_default=True,
+    callback=_store_url,
     help="Where segments live: path, file://, memory://, s3://bucket/prefix (AWS_* env), "
     "gs://, az://.",
 )
@@ -80,7 +83,7 @@ def _metastore_url(ctx: click.Context, param: click.Parameter, value: str) -> st
     envvar="PAGESTORE_CACHE_LIMIT",
     default="1GiB",
     show_default=True,
-    callback=_size,
+    callback=size_option,
     help="Byte limit of the frame cache (LRU eviction): bytes or 512MiB, 2G, ...",
 )
 @click.option(

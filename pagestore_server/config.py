@@ -1,31 +1,19 @@
-"""Pagestore settings and the size syntax of ``--cache-limit`` (``512MiB``, ``2G``, ``1048576``)."""
+"""Pagestore settings (the size syntax of ``--cache-limit`` is ``graft_core.options``)."""
 
 from __future__ import annotations
 
-import re
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from graft_core.errors import InvalidInputError
+from graft_core.options import parse_size
 from graft_core.receipts import ReceiptKey
 from graft_core.service import Auth
 from graft_core.types import PAGE_SIZE
 from graft_core.wire import CONTENT_TYPE, MAX_READ_PAGES, PAGESTORE_MAX_BODY
 
 __all__ = ["Config", "parse_size"]
-
-_UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
-_SIZE = re.compile(r"\s*(\d+)\s*([kmgt]?)(?:i?b)?\s*", re.IGNORECASE)
-
-
-def parse_size(text: str) -> int:
-    """Bytes from ``N``, ``NK``/``NKiB``/``NKB`` ... (binary units: caches are sized in pages)."""
-    match = _SIZE.fullmatch(text)
-    if match is None:
-        raise InvalidInputError(f"invalid size {text!r}: expected e.g. 1048576, 512MiB or 2G")
-    return int(match.group(1)) * _UNITS[match.group(2).lower()]
 
 
 @dataclass(frozen=True)

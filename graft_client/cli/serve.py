@@ -41,7 +41,11 @@ from graft_client.cli.output import CliError
 from graft_core.datadir import DataDir, local_url
 from graft_core.errors import InvalidInputError, ServiceUnavailableError
 from graft_core.files import replace_file
+from graft_core.objstore import check_store_url
+from graft_core.options import LOG_LEVEL, PORT, size_option
 from graft_core.receipts import KEY_ENV, KEY_FILE_ENV, KEY_FILE_NAME, ReceiptKey
+from graft_core.tokens import KEYS_ENV
+from graft_core.urls import is_loopback
 
 __all__ = ["serve_command"]
 
@@ -135,6 +139,28 @@ def _check_port_free(host: str, port: int, option: str) -> None:
         ) from None
 
 
+def _checked_store(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    try:
+        return None if value is None else check_store_url(value)
+    except InvalidInputError as exc:
+        raise click.BadParameter(str(exc)) from exc
+
+
+def _check_auth(host: str, token_key_file: Path | None, insecure: bool) -> None:
+    """Refuse, before anything starts, what each server would refuse in words of its own: a
+    non-loopback address without tokens (static tokens count only if both servers have some)."""
+    static = all(
+        os.environ.get(f"{role}_TOKENS") or os.environ.get(f"{role}_TOKENS_FILE")
+        for role in ("METASTORE", "PAGESTORE")
+    )
+    if insecure or is_loopback(host) or token_key_file or os.environ.get(KEYS_ENV) or static:
+        return
+    raise click.UsageError(
+        f"{host} is not a loopback address and no tokens are configured: give --token-key-file "
+        f"(see `graft token`) or {KEYS_ENV}, or --insecure to serve without auth"
+    )
+
+
 def _store_url(store: str | None, data_dir: Path) -> str:
     """The segment store as the children and ``servers.json`` name it: paths made absolute,
     since a reader of ``servers.json`` may run in another directory."""
@@ -152,33 +178,48 @@ def _store_url(store: str | None, data_dir: Path) -> str:
     help="Metastore log, segments and cache live under this directory.",
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address both bind.")
-@click.option("--metastore-port", type=int, default=3001, show_default=True, help="0: any free.")
-@click.option("--pagestore-port", type=int, default=3000, show_default=True, help="0: any free.")
-@click.option("--store", help="Object store URL for segments (default: DATA_DIR/segments).")
-@click.option("--cache-limit", default="1GiB", show_default=True, help="Pagestore cache size.")
+@click.option("--metastore-port", type=PORT, default=3001, show_default=True, help="0: any free.")
+@click.option("--pagestore-port", type=PORT, default=3000, show_default=True, help="0: any free.")
+@click.option(
+    "--store",
+    callback=_checked_store,
+    help="Object store URL for segments (default: DATA_DIR/segments).",
+)
+@click.option(
+    "--cache-limit",
+    default="1GiB",
+    show_default=True,
+    callback=size_option,
+    help="Pagestore cache size.",
+)
 @click.option(
     "--ready-file",
     type=click.Path(dir_okay=False, path_type=Path),
     help='Write {"metastore": URL, "pagestore": URL, "pids": {...}} here once both are up.',
 )
-@click.option("--log-level", default="warning", show_default=True, help="Of both servers.")
+@click.option(
+    "--log-level", type=LOG_LEVEL, default="warning", show_default=True, help="Of both servers."
+)
 @click.option(
     "--token-key-file",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="Signed-token keys for both servers (see graft token); or GRAFT_TOKEN_KEYS.",
 )
+@click.option("--insecure", is_flag=True, help="Allow a non-loopback --host without tokens.")
 def serve_command(
     data_dir: Path,
     host: str,
     metastore_port: int,
     pagestore_port: int,
     store: str | None,
-    cache_limit: str,
+    cache_limit: int,
     ready_file: Path | None,
     log_level: str,
     token_key_file: Path | None,
+    insecure: bool,
 ) -> None:
     """Run a metastore and a pagestore on this machine until SIGTERM or Ctrl-C."""
+    _check_auth(host, token_key_file, insecure)
     stop = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
@@ -196,6 +237,8 @@ def serve_command(
             common = ["--host", host, "--log-level", log_level, *_receipt_key_args(data_dir)]
             if token_key_file is not None:
                 common += ["--token-key-file", str(token_key_file)]
+            if insecure:
+                common.append("--insecure")
             meta = _Child(
                 "metastore",
                 [
@@ -225,7 +268,7 @@ def serve_command(
                     "--store",
                     segments,
                     "--cache-limit",
-                    cache_limit,
+                    str(cache_limit),
                     "--cache-dir",
                     str(data_dir / "cache"),
                 ],

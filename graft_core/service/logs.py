@@ -84,3 +84,5 @@ def setup_logging(level: str, repeat_interval_s: float = DEFAULT_REPEAT_INTERVAL
     handler.setFormatter(JsonFormatter())
     handler.addFilter(RepeatFilter(repeat_interval_s))
     logging.basicConfig(level=level.upper(), handlers=[handler], force=True)
+    # A line per request it makes (the pagestore asks the metastore's /health at start) is noise.
+    logging.getLogger("httpx").setLevel(max(logging.WARNING, logging.getLogger().level))

@@ -14,7 +14,6 @@ on the way is one line ``error: ...`` and exit 1.
 from __future__ import annotations
 
 import functools
-import ipaddress
 import logging
 import os
 import socket
@@ -31,10 +30,12 @@ from starlette.applications import Starlette
 from graft_core.datadir import DataDir, local_url
 from graft_core.errors import GraftError, InvalidInputError
 from graft_core.files import replace_file
+from graft_core.options import LOG_LEVEL, PORT
 from graft_core.service.auth import Auth, parse_tokens
 from graft_core.service.connections import ConnectionGuard, ConnectionLimits
 from graft_core.service.logs import setup_logging
 from graft_core.tokens import KEYS_ENV, TokenKeys
+from graft_core.urls import is_loopback
 
 __all__ = [
     "CLICK_SETTINGS",
@@ -46,15 +47,6 @@ __all__ = [
 ]
 
 CLICK_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 @dataclass(frozen=True)
@@ -92,7 +84,7 @@ def serve_options(prefix: str, default_port: int) -> Callable[[Callable[..., Non
         click.option("--host", envvar=f"{prefix}_HOST", default="127.0.0.1", show_default=True),
         click.option(
             "--port",
-            type=int,
+            type=PORT,
             envvar=f"{prefix}_PORT",
             default=default_port,
             show_default=True,
@@ -125,7 +117,11 @@ def serve_options(prefix: str, default_port: int) -> Callable[[Callable[..., Non
             help="Allow serving a non-loopback address without tokens.",
         ),
         click.option(
-            "--log-level", envvar=f"{prefix}_LOG_LEVEL", default="info", show_default=True
+            "--log-level",
+            type=LOG_LEVEL,
+            envvar=f"{prefix}_LOG_LEVEL",
+            default="info",
+            show_default=True,
         ),
     ]
 

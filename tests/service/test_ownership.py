@@ -85,6 +85,10 @@ def test_graft_serve_owns_its_data_dir_and_announces_itself(tmp_path: Path) -> N
             port_option=False,
         )
         assert IN_USE in line and str(data) in line
+        # Who holds it, from its servers.json: the pid and URLs to stop or use it.
+        assert f"pid {proc.pid}" in line
+        assert f"metastore {printed['metastore']}" in line
+        assert f"pagestore {printed['pagestore']}" in line
         # Each server's own directory is owned too, by that server.
         assert IN_USE in refused(
             metastore_command("--data-dir", str(data / "metastore")), tmp_path / "m"

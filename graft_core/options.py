@@ -1,0 +1,36 @@
+"""Option types the servers and ``graft serve`` share, so both refuse the same bad values with
+a usage error (exit 2) before anything starts: ports, log levels and sizes (``--cache-limit``:
+``512MiB``, ``2G``, ``1048576``)."""
+
+from __future__ import annotations
+
+import re
+
+import click
+
+from graft_core.errors import InvalidInputError
+
+__all__ = ["LOG_LEVEL", "PORT", "parse_size", "size_option"]
+
+PORT = click.IntRange(0, 65535)
+# uvicorn's levels ("trace" is its own, below debug); setup_logging upper-cases them.
+LOG_LEVEL = click.Choice(["critical", "error", "warning", "info", "debug", "trace"], False)
+
+_UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+_SIZE = re.compile(r"\s*(\d+)\s*([kmgt]?)(?:i?b)?\s*", re.IGNORECASE)
+
+
+def parse_size(text: str) -> int:
+    """Bytes from ``N``, ``NK``/``NKiB``/``NKB`` ... (binary units: caches are sized in pages)."""
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        raise InvalidInputError(f"invalid size {text!r}: expected e.g. 1048576, 512MiB or 2G")
+    return int(match.group(1)) * _UNITS[match.group(2).lower()]
+
+
+def size_option(ctx: click.Context, param: click.Parameter, value: str) -> int:
+    """The callback of a size option: its value in bytes, or a usage error."""
+    try:
+        return parse_size(value)
+    except InvalidInputError as exc:
+        raise click.BadParameter(str(exc)) from exc

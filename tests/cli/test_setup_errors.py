@@ -1,0 +1,43 @@
+"""Set-up problems a new user meets first: one line saying what to do, no traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.cli.runner import graft, stderr_lines
+
+# ``sys.modules[name] = None`` makes importing ``name`` fail as if it were not installed.
+_WITHOUT_PYSPARK = """
+import runpy, sys
+sys.modules["pyspark"] = None
+sys.argv = ["-m", "verify", "--help"]
+runpy.run_module("graft_pipeline", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_a_data_dir_that_cannot_be_created_is_one_line_in_words(tmp_path: Path) -> None:
+    not_a_dir = tmp_path / "file"
+    not_a_dir.write_text("")
+    for data_dir, reason in [
+        (Path("/proc/graft-data"), "No such file or directory"),
+        (not_a_dir / "data", "Not a directory"),
+    ]:
+        proc = graft("status", data_dir=data_dir)
+        assert proc.returncode == 2, proc.stderr
+        assert stderr_lines(proc) == [
+            f"error: cannot create data directory {data_dir}: {reason}; pick another --data-dir"
+        ]
+    assert not_a_dir.read_text() == ""
+
+
+def test_the_pipeline_without_pyspark_says_to_install_the_extra() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _WITHOUT_PYSPARK], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
+    assert "graft-volumes[pipeline]" in lines[0]
+    assert done.stdout == ""
