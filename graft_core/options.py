@@ -1,6 +1,6 @@
 """Option types the servers and ``graft serve`` share, so both refuse the same bad values with
-a usage error (exit 2) before anything starts: ports, log levels and sizes (``--cache-limit``:
-``512MiB``, ``2G``, ``1048576``)."""
+a usage error (exit 2) before anything starts: ports, log levels, object store URLs (their
+form: nothing is opened) and sizes (``--cache-limit``: ``512MiB``, ``2G``, ``1048576``)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import re
 import click
 
 from graft_core.errors import InvalidInputError
+from graft_core.objstore import check_store_url
 
-__all__ = ["LOG_LEVEL", "PORT", "parse_size", "size_option"]
+__all__ = ["LOG_LEVEL", "PORT", "parse_size", "size_option", "store_url_option"]
 
 PORT = click.IntRange(0, 65535)
 # uvicorn's levels ("trace" is its own, below debug); setup_logging upper-cases them.
@@ -32,5 +33,13 @@ def size_option(ctx: click.Context, param: click.Parameter, value: str) -> int:
     """The callback of a size option: its value in bytes, or a usage error."""
     try:
         return parse_size(value)
+    except InvalidInputError as exc:
+        raise click.BadParameter(str(exc)) from exc
+
+
+def store_url_option(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """The callback of an object store option: the URL if ``open_store`` takes its form."""
+    try:
+        return None if value is None else check_store_url(value)
     except InvalidInputError as exc:
         raise click.BadParameter(str(exc)) from exc

@@ -10,6 +10,7 @@ import click
 
 from graft_core.datadir import DataDir
 from graft_core.errors import GraftError
+from graft_core.options import store_url_option
 from graft_core.receipts import ReceiptKey
 from graft_core.service import (
     CLICK_SETTINGS,
@@ -43,6 +44,7 @@ log = logging.getLogger("metastore")
     "--store",
     "store_url",
     envvar="METASTORE_STORE",
+    callback=store_url_option,
     help="Object-store backend instead of the local log: path, file://, memory://, "
     "s3://bucket/prefix (AWS_* env), gs://, az://.",
 )

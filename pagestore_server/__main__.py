@@ -10,8 +10,7 @@ import click
 
 from graft_core.datadir import DataDir
 from graft_core.errors import GraftError, InvalidInputError
-from graft_core.objstore import check_store_url
-from graft_core.options import size_option
+from graft_core.options import size_option, store_url_option
 from graft_core.receipts import ReceiptKey
 from graft_core.service import (
     CLICK_SETTINGS,
@@ -28,13 +27,6 @@ from pagestore_server.config import Config
 __all__ = ["main"]
 
 log = logging.getLogger("pagestore")
-
-
-def _store_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    try:
-        return check_store_url(value)
-    except InvalidInputError as exc:
-        raise click.BadParameter(str(exc)) from exc
 
 
 def _metastore_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
@@ -66,7 +58,7 @@ def _metastore_url(ctx: click.Context, param: click.Parameter, value: str) -> st
     envvar="PAGESTORE_STORE",
     default="graft-data/segments",
     show_default=True,
-    callback=_store_url,
+    callback=store_url_option,
     help="Where segments live: path, file://, memory://, s3://bucket/prefix (AWS_* env), "
     "gs://, az://.",
 )

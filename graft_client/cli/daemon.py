@@ -9,13 +9,14 @@ import click
 
 from graft_client.cli.context import open_client, require_servers
 from graft_client.cli.output import configure_logging
+from graft_core.options import PORT
 
 __all__ = ["daemon"]
 
 
 @click.command(short_help="Sync every volume until stopped (SIGTERM, Ctrl-C).")
 @click.option("--wait-ms", type=click.IntRange(100, 60_000), default=10_000, help="Pull long-poll.")
-@click.option("--metrics-port", type=int, help="Serve Prometheus metrics on 127.0.0.1:PORT.")
+@click.option("--metrics-port", type=PORT, help="Serve Prometheus metrics on 127.0.0.1:PORT.")
 @click.option("-v", "--verbose", is_flag=True, help="Log each push and pull (default: problems).")
 @click.pass_context
 def daemon(ctx: click.Context, wait_ms: int, metrics_port: int | None, verbose: bool) -> None:

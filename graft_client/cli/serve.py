@@ -41,8 +41,7 @@ from graft_client.cli.output import CliError
 from graft_core.datadir import DataDir, local_url
 from graft_core.errors import InvalidInputError, ServiceUnavailableError
 from graft_core.files import replace_file
-from graft_core.objstore import check_store_url
-from graft_core.options import LOG_LEVEL, PORT, size_option
+from graft_core.options import LOG_LEVEL, PORT, size_option, store_url_option
 from graft_core.receipts import KEY_ENV, KEY_FILE_ENV, KEY_FILE_NAME, ReceiptKey
 from graft_core.tokens import KEYS_ENV
 from graft_core.urls import is_loopback
@@ -139,13 +138,6 @@ def _check_port_free(host: str, port: int, option: str) -> None:
         ) from None
 
 
-def _checked_store(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    try:
-        return None if value is None else check_store_url(value)
-    except InvalidInputError as exc:
-        raise click.BadParameter(str(exc)) from exc
-
-
 def _check_auth(host: str, token_key_file: Path | None, insecure: bool) -> None:
     """Refuse, before anything starts, what each server would refuse in words of its own: a
     non-loopback address without tokens (static tokens count only if both servers have some)."""
@@ -182,7 +174,7 @@ def _store_url(store: str | None, data_dir: Path) -> str:
 @click.option("--pagestore-port", type=PORT, default=3000, show_default=True, help="0: any free.")
 @click.option(
     "--store",
-    callback=_checked_store,
+    callback=store_url_option,
     help="Object store URL for segments (default: DATA_DIR/segments).",
 )
 @click.option(

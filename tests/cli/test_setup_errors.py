@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.cli.runner import graft, stderr_lines
+from tests.cli.runner import graft, servers_env, stderr_lines
 
 # ``sys.modules[name] = None`` makes importing ``name`` fail as if it were not installed.
 _WITHOUT_PYSPARK = """
@@ -41,3 +41,12 @@ def test_the_pipeline_without_pyspark_says_to_install_the_extra() -> None:
     assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
     assert "graft-volumes[pipeline]" in lines[0]
     assert done.stdout == ""
+
+
+def test_a_metrics_port_out_of_range_is_a_usage_error(tmp_path: Path) -> None:
+    env = servers_env("http://127.0.0.1:9", "http://127.0.0.1:9")
+    proc = graft("daemon", "--metrics-port", "70000", data_dir=tmp_path / "data", env=env)
+    assert proc.returncode == 2, proc.stderr
+    lines = stderr_lines(proc)
+    assert len(lines) == 1 and "'--metrics-port': 70000 is not in the range" in lines[0]
+    assert not (tmp_path / "data").exists()

@@ -98,19 +98,21 @@ def test_bad_server_options_are_usage_errors(
     assert not data.exists()
 
 
-def test_pagestore_refuses_an_unsupported_store_url(tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
+@pytest.mark.parametrize("command", [metastore_command, pagestore_command])
+def test_servers_refuse_an_unsupported_store_url(
+    tmp_path: Path, command: Callable[..., list[str]]
+) -> None:
+    data = tmp_path / "data"
+    if command is metastore_command:
+        args = ["--data-dir", str(data)]
+    else:
+        args = ["--metastore", "http://127.0.0.1:9", "--cache-dir", str(data)]
     done = subprocess.run(
-        pagestore_command(
-            "--metastore", "http://127.0.0.1:9", "--store", "bogus://x", "--cache-dir", str(cache)
-        ),
-        capture_output=True,
-        text=True,
-        timeout=60,
+        command(*args, "--store", "bogus://x"), capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 2, done.stderr
     assert "unsupported object store URL 'bogus://x'" in done.stderr
-    assert not cache.exists()
+    assert not data.exists()
 
 
 def test_pagestore_logs_no_line_per_http_request(tmp_path: Path) -> None:
