@@ -21,6 +21,7 @@ import click
 
 from graft_core.errors import GraftError, VolumeNotFoundError
 from graft_core.ids import VolumeId
+from graft_core.options import store_url_option
 from graft_pipeline.compact import run_compact
 from graft_pipeline.export import run_export_pages
 from graft_pipeline.export_sqlite import run_export_sqlite
@@ -49,7 +50,11 @@ def _common(command: F) -> F:
     """Location, Spark and output options every job takes."""
     options = [
         click.option("--metastore", help="Metastore URL. [env: GRAFT_METASTORE]"),
-        click.option("--store", help="Object store URL of the segments (path, s3://, ...)."),
+        click.option(
+            "--store",
+            callback=store_url_option,
+            help="Object store URL of the segments (path, s3://, ...).",
+        ),
         click.option(
             "--data-dir",
             type=click.Path(file_okay=False, path_type=Path),

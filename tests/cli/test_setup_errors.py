@@ -50,3 +50,13 @@ def test_a_metrics_port_out_of_range_is_a_usage_error(tmp_path: Path) -> None:
     lines = stderr_lines(proc)
     assert len(lines) == 1 and "'--metrics-port': 70000 is not in the range" in lines[0]
     assert not (tmp_path / "data").exists()
+
+
+def test_the_pipeline_refuses_an_unsupported_store_url_before_asking_the_metastore() -> None:
+    args = ["verify", "--metastore", "http://127.0.0.1:9", "--store", "bogus://x"]
+    done = subprocess.run(
+        [sys.executable, "-m", "graft_pipeline", *args], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2, done.stderr
+    assert "unsupported object store URL 'bogus://x'" in done.stderr
+    assert "unreachable" not in done.stderr
