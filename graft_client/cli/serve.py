@@ -9,7 +9,9 @@ segment store and the cluster key to ``DATA_DIR/servers.json`` (where the pipeli
 ``--data-dir`` finds them) and optionally to ``--ready-file``, and runs until SIGTERM or Ctrl-C,
 then stops both and removes ``servers.json``. The pagestore is given the metastore's cluster key,
 so it marks a new segment store as this cluster's and refuses another cluster's. If either child
-dies, the other is stopped and the command exits 1.
+dies, the other is stopped and the command exits 1. Bad options (a port out of range, an unknown
+log level, a malformed ``--cache-limit`` or ``--store``, a non-loopback ``--host`` without
+tokens or ``--insecure``) are refused before anything starts: one line, exit 2.
 
 The two servers share a receipt key (``graft_core.receipts``): ``GRAFT_RECEIPT_KEY`` or
 ``GRAFT_RECEIPT_KEY_FILE`` if set (the children inherit it), else ``DATA_DIR/receipt.key``,
