@@ -142,12 +142,12 @@ def _check_port_free(host: str, port: int, option: str) -> None:
 
 def _check_auth(host: str, token_key_file: Path | None, insecure: bool) -> None:
     """Refuse, before anything starts, what each server would refuse in words of its own: a
-    non-loopback address without tokens (static tokens count only if both servers have some)."""
-    static = all(
-        os.environ.get(f"{role}_TOKENS") or os.environ.get(f"{role}_TOKENS_FILE")
-        for role in ("METASTORE", "PAGESTORE")
+    non-loopback address without tokens (the servers' own variables count if both have one)."""
+    own = ("TOKENS", "TOKENS_FILE", "TOKEN_KEY_FILE", "INSECURE")
+    both = all(
+        any(os.environ.get(f"{role}_{name}") for name in own) for role in ("METASTORE", "PAGESTORE")
     )
-    if insecure or is_loopback(host) or token_key_file or os.environ.get(KEYS_ENV) or static:
+    if insecure or is_loopback(host) or token_key_file or os.environ.get(KEYS_ENV) or both:
         return
     raise click.UsageError(
         f"{host} is not a loopback address and no tokens are configured: give --token-key-file "
