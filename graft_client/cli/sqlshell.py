@@ -1,17 +1,9 @@
-"""``graft sql VID``: the apsw SQLite shell on the database stored in a volume.
-
-Exit codes: 0 when every statement ran; 1 when a statement (or dot-command) failed, with the
-shell's message on stderr; 2 for an unusable VID (a bad VolumeId, or a volume this client does
-not have and cannot clone), as one ``error:`` line. Statements given as arguments stop at the
-first failure; SQL read from a non-interactive stdin runs to the end, like ``sqlite3``, and
-then exits 1 if anything failed. The interactive shell on a terminal reports errors and goes on.
-
-Ctrl-C interrupts the running statement (``Connection.interrupt()``) and the shell goes on, as in
-``sqlite3``; at the prompt, a second Ctrl-C in a row quits (exit 130).
-"""
+"""The apsw shell behind ``graft sql`` (see ``sql``): imported only when that command runs,
+because apsw's shell and its fts5 modules would slow every ``graft`` start."""
 
 from __future__ import annotations
 
+import io
 import re
 import signal
 import sys
@@ -24,10 +16,10 @@ import apsw.shell
 import click
 
 from graft_client.cli.context import open_client
-from graft_client.cli.output import INTERRUPTED, progress
+from graft_client.cli.output import INTERRUPTED, USAGE_ERROR, CliError, progress
 from graft_client.sqlite import NEW_VOLUME, register, unregister
 
-__all__ = ["sql_command"]
+__all__ = ["run_sql", "statements"]
 
 VFS_NAME = "graft-cli"
 SQL_FAILED = 1
@@ -35,6 +27,7 @@ SQL_FAILED = 1
 _INTERRUPT_CHECK_STEPS = 10_000
 _GRAFT_PRAGMA = re.compile(r"\s*pragma\s+(?:\w+\.)?graft_\w+", re.IGNORECASE)
 _LONG_COMMANDS = (".import", ".restore", ".read", ".backup")
+_SHOWN_SQL = 80  # characters of a failed statement an error line quotes
 
 
 def statements(sql: str) -> Iterator[str]:
@@ -107,28 +100,48 @@ class _Shell(apsw.shell.Shell):
         self.write(self.stderr, "^C (Ctrl-C again or .exit to quit)\n")  # type: ignore[no-untyped-call]
 
 
-def _run_statements(shell: _Shell, sql: tuple[str, ...]) -> None:
-    for text in sql:
-        try:
-            shell.process_complete_line(text)
-        except Exception:
-            shell.handle_exception()  # prints the error (as the interactive shell would)
-            return
+def _run_arguments(shell: _Shell, texts: tuple[str, ...]) -> None:
+    """Run each statement (or dot-command) of ``texts``; the first failure is one ``error:``
+    line naming it, exit 2: a statement given on the command line is the user's input."""
+    for text in texts:
+        for statement in [text] if text.lstrip().startswith(".") else statements(text):
+            _run_argument(shell, statement.strip())
 
 
-@click.command("sql", epilog='Example: graft sql new "create table t(x)" "pragma graft_status"')
-@click.argument("vid")
-@click.argument("sql", nargs=-1, metavar="[STATEMENTS]...")
-@click.pass_context
-def sql_command(ctx: click.Context, vid: str, sql: tuple[str, ...]) -> None:
-    """SQLite shell on volume VID ('new' creates a volume).
+def _run_argument(shell: _Shell, statement: str) -> None:
+    # The shell writes its own (multi-line) account of a failure to its stderr: keep what it
+    # writes, and show it only when the statement ran.
+    said, shell.stderr = shell.stderr, io.StringIO()
+    try:
+        shell.process_complete_line(statement)
+    except SystemExit:
+        said.write(shell.stderr.getvalue())
+        raise
+    except Exception as exc:
+        raise _statement_error(exc, statement, shell.db.filename) from None
+    finally:
+        captured, shell.stderr = shell.stderr, said
+    said.write(captured.getvalue())
 
-    With STATEMENTS, run them and exit; otherwise read SQL and dot-commands from stdin (a
-    terminal gets the interactive shell). 'PRAGMA graft_status' shows the volume id; the
-    graft_* pragmas push, pull, sync and reset from inside the shell. Ctrl-C interrupts the
-    running statement. Exits 1 if a statement failed (arguments stop at the first failure),
-    2 for a bad VID.
-    """
+
+def _statement_error(exc: Exception, statement: str, vid: str) -> CliError:
+    if isinstance(exc, apsw.InterruptError):
+        return CliError(f"interrupted (in: {_quoted(statement)})", INTERRUPTED)
+    if isinstance(exc, apsw.NotADBError):
+        return CliError(
+            f"volume {vid} is not an SQLite database ({exc}): `graft sql new` creates one",
+            USAGE_ERROR,
+        )
+    return CliError(f"{exc} (in: {_quoted(statement)})", USAGE_ERROR)
+
+
+def _quoted(statement: str) -> str:
+    text = " ".join(statement.split())
+    return text if len(text) <= _SHOWN_SQL else text[: _SHOWN_SQL - 3] + "..."
+
+
+def run_sql(ctx: click.Context, vid: str, sql: tuple[str, ...]) -> None:
+    """``graft sql VID [STATEMENTS]...`` (see ``sql.sql_command``)."""
     with open_client(ctx) as client:
         if vid != NEW_VOLUME:
             # A bad VolumeId or an unknown volume is a bad argument: the group reports it as
@@ -139,16 +152,17 @@ def sql_command(ctx: click.Context, vid: str, sql: tuple[str, ...]) -> None:
             try:
                 db = apsw.Connection(vid, vfs=VFS_NAME)
             except apsw.Error as exc:
-                click.echo(f"error: {exc}", err=True)
-                raise SystemExit(SQL_FAILED) from None
+                raise CliError(str(exc)) from None
             if vid == NEW_VOLUME:
                 click.echo(f"created volume {db.filename}", err=True)
             shell = _Shell(db=db, stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr)
-            _run_shell(shell, db, sql)
-            db.close()
+            try:
+                _run_shell(shell, db, sql)
+            finally:
+                db.close()
         finally:
             unregister(VFS_NAME)
-    if shell.failed and (sql or not sys.stdin.isatty()):
+    if shell.failed and not sys.stdin.isatty():
         sys.exit(SQL_FAILED)
 
 
@@ -159,7 +173,7 @@ def _run_shell(shell: _Shell, db: apsw.Connection, sql: tuple[str, ...]) -> None
     previous = signal.signal(signal.SIGINT, shell.on_sigint)
     try:
         if sql:
-            _run_statements(shell, sql)
+            _run_arguments(shell, sql)
         else:
             intro = f"SQLite {apsw.sqlite_lib_version()} on graft volume {db.filename}\n"
             shell.cmdloop(intro=intro if sys.stdin.isatty() else "")  # type: ignore[no-untyped-call]
