@@ -153,8 +153,10 @@ class Volume:
         return self._state.wait_remote_lsn(self.vid, check_lsn(lsn), timeout)
 
     def last_sync_ms(self) -> int | None:
-        """When this client last completed a push or pull of this volume (ms since the epoch)."""
-        return self.session.last_sync_ms(self.vid)
+        """When this client last completed a push or pull of this volume (ms since the epoch):
+        in this process, or else as the data directory recorded it."""
+        in_process = self.session.last_sync_ms(self.vid)
+        return self._state.last_sync_ms(self.vid) if in_process is None else in_process
 
     def last_error(self) -> SyncError | None:
         """Why the last push failed (rejected or cut off), kept until a push succeeds or the

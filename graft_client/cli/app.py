@@ -27,7 +27,7 @@ from graft_client.cli.token import token_group
 from graft_client.cli.volumes import compact, log_, volume
 from graft_core.settings import Settings
 
-__all__ = ["GraftGroup", "cli", "main"]
+__all__ = ["GraftGroup", "cli"]
 
 EPILOG = """\b
 Examples:
@@ -161,7 +161,3 @@ for command in (
     pipeline_command,
 ):
     cli.add_command(command)
-
-
-def main() -> None:
-    cli(prog_name="graft")

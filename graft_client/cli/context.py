@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import click
 
+from graft_client.cli.errors import unknown_volume
 from graft_client.cli.output import INTERRUPTED, CliError
 from graft_client.client import Client
 from graft_client.storage.records import VolumeStatus
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.volume import Volume
-from graft_core.errors import StorageError, VolumeNotFoundError
+from graft_core.errors import InvalidInputError, StorageError, VolumeNotFoundError
 
 __all__ = ["NO_SERVERS", "open_client", "require_servers", "resumable_push", "synced_volume"]
 
@@ -29,11 +30,25 @@ def open_client(ctx: click.Context) -> Iterator[Client]:
     with Client(root.obj["data_dir"], **root.obj["remote"]) as client:
         try:
             yield client
+        except VolumeNotFoundError as exc:
+            has = _has_volume(client)
+            raise unknown_volume(exc, client.data_dir, client.metastore, has) from exc
         except StorageError as exc:
             # A lazy read or a clone wanted the servers: say how to name them, in CLI words.
             if type(exc) is StorageError and not client.has_remote:
                 raise CliError(_missing_servers(client)) from exc
             raise
+
+
+def _has_volume(client: Client) -> Callable[[str], bool]:
+    def has(vid: str) -> bool:
+        try:
+            client.local_volume(vid)
+        except (VolumeNotFoundError, InvalidInputError):
+            return False
+        return True
+
+    return has
 
 
 def _missing_servers(client: Client) -> str:

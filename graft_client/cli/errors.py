@@ -7,26 +7,32 @@ from __future__ import annotations
 
 import errno
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 from graft_client.cli.output import USAGE_ERROR, CliError
 from graft_core.errors import (
     AuthError,
     CommitRejectedError,
     ConflictError,
+    DataDirLockedError,
     ForbiddenError,
     GraftError,
     InvalidInputError,
     NotFoundError,
     ServiceUnavailableError,
+    VolumeNotFoundError,
 )
 
-__all__ = ["translate"]
+__all__ = ["translate", "unknown_volume"]
 
 _VID = re.compile(r"\b[1-9A-HJ-NP-Za-km-z]{22}\b")
 _NOT_A_SERVICE = re.compile(r"^(\S+) is not a (metastore|pagestore)\b")
 _URL = re.compile(r"https?://[^/\s]+")
 _SERVICE = re.compile(r"\b(metastore|pagestore)\b")
 _STATE = re.compile(r"in state (\w+)")
+_CLIENT_DIR_IN_USE = re.compile(r"^data dir (.+) is in use by another graft client\b")
+_NOT_HERE = re.compile(r"\bdoes not exist in (.+)$")
 
 
 def _vid_in(message: str) -> str:
@@ -69,8 +75,52 @@ def _bad_input(exc: GraftError) -> str:
     return message
 
 
+def _in_use(exc: DataDirLockedError) -> str:
+    found = _CLIENT_DIR_IN_USE.match(str(exc))
+    if found is None:
+        return str(exc)  # a server's directory: its own words already say what to do
+    return (
+        f"data dir {found.group(1)} is in use by another process (a running `graft daemon`, an "
+        "app, or another graft command): one process owns a data dir at a time; stop that "
+        "one, or read the volumes' state through its `graft daemon --metrics-port`"
+    )
+
+
+def unknown_volume(
+    exc: VolumeNotFoundError,
+    data_dir: Path | None,
+    metastore: str | None,
+    has_volume: Callable[[str], bool] | None,
+) -> CliError:
+    """A volume that is not where a command looked, told with where that was and what to do.
+
+    ``has_volume``: whether the data directory has a volume (None: it was not opened). The
+    local state says "does not exist in DIR"; anything else came from the metastore.
+    """
+    vid = _vid_in(str(exc))
+    here = None if has_volume is None else has_volume(vid)
+    local = _NOT_HERE.search(str(exc))
+    if local is not None or metastore is None:
+        where = local.group(1) if local else data_dir
+        return CliError(
+            f"volume {vid} does not exist in {where}: see `graft volume list`, or "
+            f"`graft clone {vid}` to fetch it from the servers",
+            USAGE_ERROR,
+        )
+    if here:
+        return CliError(
+            f"the servers at {metastore} have no commits of {vid} (never pushed? "
+            f"`graft push {vid}`)",
+            USAGE_ERROR,
+        )
+    pushed = " (a local volume never pushed? `graft push {vid}` first)" if here is None else ""
+    return CliError(f"the metastore at {metastore} does not know volume {vid}{pushed}", USAGE_ERROR)
+
+
 def translate(exc: Exception) -> CliError | None:
     """The one-line error for ``exc``; None for an exception that is a bug (let it raise)."""
+    if isinstance(exc, DataDirLockedError):
+        return CliError(_in_use(exc))
     if isinstance(exc, InvalidInputError | NotFoundError):
         return CliError(_bad_input(exc), USAGE_ERROR)
     if isinstance(exc, ConflictError):

@@ -27,6 +27,7 @@ __all__ = [
     "hexdump",
     "local_time",
     "progress",
+    "quantity",
 ]
 
 USAGE_ERROR = 2
@@ -63,6 +64,11 @@ def columns(rows: Sequence[Sequence[str]]) -> str:
         "  ".join([*(cell.ljust(w) for cell, w in zip(row, widths, strict=False)), row[-1]])
         for row in rows
     )
+
+
+def quantity(count: int, noun: str) -> str:
+    """``1 page``, ``2 pages``: a count with its noun in the right number."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def local_time(at_ms: int | None) -> str:

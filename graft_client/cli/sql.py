@@ -1,10 +1,10 @@
 """``graft sql VID``: the apsw SQLite shell on the database stored in a volume.
 
-Exit codes: 0 when every statement ran; 1 when a statement (or dot-command) failed, with the
-shell's message on stderr; 2 for an unusable VID (a bad VolumeId, or a volume this client does
-not have and cannot clone), as one ``error:`` line. Statements given as arguments stop at the
-first failure; SQL read from a non-interactive stdin runs to the end, like ``sqlite3``, and
-then exits 1 if anything failed. The interactive shell on a terminal reports errors and goes on.
+Exit codes: 0 when every statement ran; 2 when a statement given as an argument failed (bad
+input: one ``error:`` line naming the statement; the ones before it stay committed, as in
+``sqlite3``) or for an unusable VID; 1 when SQL read from a non-interactive stdin failed (the
+shell's own messages: it runs to the end, like ``sqlite3``, then exits 1). The interactive shell
+on a terminal reports errors and goes on.
 
 Ctrl-C interrupts the running statement (``Connection.interrupt()``) and the shell goes on, as in
 ``sqlite3``; at the prompt, a second Ctrl-C in a row quits (exit 130).
@@ -12,108 +12,9 @@ Ctrl-C interrupts the running statement (``Connection.interrupt()``) and the she
 
 from __future__ import annotations
 
-import re
-import signal
-import sys
-from collections.abc import Iterator
-from types import FrameType
-from typing import Any
-
-import apsw
-import apsw.shell
 import click
 
-from graft_client.cli.context import open_client
-from graft_client.cli.output import INTERRUPTED, progress
-from graft_client.sqlite import NEW_VOLUME, register, unregister
-
 __all__ = ["sql_command"]
-
-VFS_NAME = "graft-cli"
-SQL_FAILED = 1
-# VM steps between chances for the SIGINT handler to run while a statement executes.
-_INTERRUPT_CHECK_STEPS = 10_000
-_GRAFT_PRAGMA = re.compile(r"\s*pragma\s+(?:\w+\.)?graft_\w+", re.IGNORECASE)
-_LONG_COMMANDS = (".import", ".restore", ".read", ".backup")
-
-
-def statements(sql: str) -> Iterator[str]:
-    """The statements of ``sql`` one by one (a trailing incomplete one last)."""
-    start = 0
-    for end in (m.end() for m in re.finditer(";", sql)):
-        if apsw.complete(sql[start:end]):
-            yield sql[start:end]
-            start = end
-    if sql[start:].strip():
-        yield sql[start:]
-
-
-class _Shell(apsw.shell.Shell):
-    """The apsw shell, remembering whether any statement or dot-command failed, printing each
-    graft pragma's answer once, and interruptible by Ctrl-C.
-
-    apsw.shell carries no annotations (hence the ignores on calls into it).
-    """
-
-    failed = False
-    running = False
-    interrupted = False  # Ctrl-C while running: the progress handler stops the statement
-    interrupts_at_prompt = 0
-
-    def handle_exception(self) -> None:
-        if not isinstance(sys.exc_info()[1], SystemExit):  # `.exit N` is not a failure
-            self.failed = True
-        super().handle_exception()  # type: ignore[no-untyped-call]
-
-    def process_complete_line(self, command: str) -> None:
-        self.running, self.interrupted, self.interrupts_at_prompt = True, False, 0
-        try:
-            if command.lstrip().startswith(_LONG_COMMANDS):
-                with progress(command.split()[0]):
-                    super().process_complete_line(command)  # type: ignore[no-untyped-call]
-            else:
-                super().process_complete_line(command)  # type: ignore[no-untyped-call]
-        finally:
-            self.running = self.interrupted = False
-
-    def process_sql(
-        self, sql: str, bindings: Any = None, internal: Any = False, summary: Any = None
-    ) -> None:
-        if internal or "graft_" not in sql.lower():
-            super().process_sql(sql, bindings, internal, summary)
-            return
-        for statement in statements(sql):
-            if _GRAFT_PRAGMA.match(statement):
-                self._graft_pragma(statement)
-            else:
-                super().process_sql(statement, bindings, internal, summary)
-
-    def _graft_pragma(self, statement: str) -> None:
-        """Print a graft pragma's JSON once: SQLite names the result column of a VFS pragma
-        after its value, so the shell's header (shown by default on a terminal) repeated it."""
-        for (value,) in self.db.execute(statement):
-            self.write(self.stdout, f"{value}\n")  # type: ignore[no-untyped-call]
-
-    def on_sigint(self, signum: int, frame: FrameType | None) -> None:
-        if self.running:
-            # db.interrupt() alone is lost when no statement has started yet (SQLite clears
-            # it when the first one starts): the progress handler also sees the flag.
-            self.interrupted = True
-            self.db.interrupt()
-            return
-        self.interrupts_at_prompt += 1
-        if self.interrupts_at_prompt >= 2:
-            raise SystemExit(INTERRUPTED)
-        self.write(self.stderr, "^C (Ctrl-C again or .exit to quit)\n")  # type: ignore[no-untyped-call]
-
-
-def _run_statements(shell: _Shell, sql: tuple[str, ...]) -> None:
-    for text in sql:
-        try:
-            shell.process_complete_line(text)
-        except Exception:
-            shell.handle_exception()  # prints the error (as the interactive shell would)
-            return
 
 
 @click.command("sql", epilog='Example: graft sql new "create table t(x)" "pragma graft_status"')
@@ -126,42 +27,10 @@ def sql_command(ctx: click.Context, vid: str, sql: tuple[str, ...]) -> None:
     With STATEMENTS, run them and exit; otherwise read SQL and dot-commands from stdin (a
     terminal gets the interactive shell). 'PRAGMA graft_status' shows the volume id; the
     graft_* pragmas push, pull, sync and reset from inside the shell. Ctrl-C interrupts the
-    running statement. Exits 1 if a statement failed (arguments stop at the first failure),
-    2 for a bad VID.
+    running statement. A failing STATEMENT stops there (those before it stay committed) and
+    exits 2, as does a bad VID; SQL from stdin that failed exits 1.
     """
-    with open_client(ctx) as client:
-        if vid != NEW_VOLUME:
-            # A bad VolumeId or an unknown volume is a bad argument: the group reports it as
-            # one `error:` line with exit code 2 (and this clones a remote volume lazily).
-            client.open_volume(vid)
-        register(client, VFS_NAME)
-        try:
-            try:
-                db = apsw.Connection(vid, vfs=VFS_NAME)
-            except apsw.Error as exc:
-                click.echo(f"error: {exc}", err=True)
-                raise SystemExit(SQL_FAILED) from None
-            if vid == NEW_VOLUME:
-                click.echo(f"created volume {db.filename}", err=True)
-            shell = _Shell(db=db, stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr)
-            _run_shell(shell, db, sql)
-            db.close()
-        finally:
-            unregister(VFS_NAME)
-    if shell.failed and (sql or not sys.stdin.isatty()):
-        sys.exit(SQL_FAILED)
+    # Imported here: the apsw shell (and its fts5 modules) would slow every graft start.
+    from graft_client.cli.sqlshell import run_sql
 
-
-def _run_shell(shell: _Shell, db: apsw.Connection, sql: tuple[str, ...]) -> None:
-    # A Python signal handler runs only between bytecodes of the main thread: the progress
-    # handler gives it those while SQLite executes, and stops the statement once it ran.
-    db.set_progress_handler(lambda: shell.interrupted, _INTERRUPT_CHECK_STEPS)
-    previous = signal.signal(signal.SIGINT, shell.on_sigint)
-    try:
-        if sql:
-            _run_statements(shell, sql)
-        else:
-            intro = f"SQLite {apsw.sqlite_lib_version()} on graft volume {db.filename}\n"
-            shell.cmdloop(intro=intro if sys.stdin.isatty() else "")  # type: ignore[no-untyped-call]
-    finally:
-        signal.signal(signal.SIGINT, previous)
+    run_sql(ctx, vid, sql)

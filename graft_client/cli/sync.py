@@ -9,7 +9,7 @@ import click
 
 from graft_client import PullOutcome, PushInfo
 from graft_client.cli.context import open_client, require_servers, resumable_push, synced_volume
-from graft_client.cli.output import echo_result, progress
+from graft_client.cli.output import echo_result, progress, quantity
 from graft_client.report import snapshot_json
 from graft_client.status import volume_report
 from graft_client.storage.records import VolumeStatus
@@ -52,7 +52,8 @@ def _pushed_json(pushed: PushInfo | None) -> dict[str, Any]:
 def _pushed_text(pushed: PushInfo | None) -> str:
     if pushed is None:
         return "nothing to push"
-    what = f"local LSN {pushed.local_lsn} ({pushed.pages} pages) as remote LSN {pushed.remote_lsn}"
+    pages = quantity(pushed.pages, "page")
+    what = f"local LSN {pushed.local_lsn} ({pages}) as remote LSN {pushed.remote_lsn}"
     return f"finished the interrupted push: {what}" if pushed.resumed else f"pushed {what}"
 
 
@@ -99,7 +100,7 @@ def fetch(ctx: click.Context, vid: str, as_json: bool) -> None:
         volume = synced_volume(client, vid)
         with progress(f"fetching {volume.vid}") as shown:
             fetched = volume.fetch_all(shown)
-    echo_result(as_json, {"fetched": fetched}, f"fetched {fetched} page(s)")
+    echo_result(as_json, {"fetched": fetched}, f"fetched {quantity(fetched, 'page')}")
 
 
 @click.command("sync")

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
 from graft_client.cli.context import open_client, require_servers
-from graft_client.cli.output import CliError, columns, echo_result, local_time
+from graft_client.cli.output import CliError, columns, echo_result, local_time, quantity
 from graft_client.client import Client
 from graft_client.report import commit_json, volume_json
 from graft_client.storage.records import SyncMode, VolumeStatus
 from graft_client.volume import Volume
 from graft_core import wire
+from graft_core.errors import VolumeNotFoundError
 from graft_core.ids import VolumeId
 
 __all__ = ["compact", "log_", "volume"]
@@ -108,19 +109,15 @@ def volume_delete(ctx: click.Context, vid: str, yes: bool, force: bool, remote: 
     The servers keep what was pushed: `graft clone VID` brings it back. Refuses while local
     commits are unpushed, unless --force.
     """
-    if remote:
-        # The metastore has no endpoint that deletes a volume (DESIGN: logs are append-only).
-        raise CliError(
-            "deleting a volume on the servers is not supported by this server; "
-            f"`graft volume delete {vid}` without --remote deletes the local copy"
-        )
     with open_client(ctx) as client:
+        if remote:
+            _refuse_remote_delete(client, vid)
         vol = client.local_volume(vid)
         unpushed = _unpushed(vol)
         if unpushed and not force:
             raise CliError(
-                f"volume {vol.vid} has {unpushed} unpushed local commit(s): `graft push {vol.vid}` "
-                "first, or --force to delete them with the volume"
+                f"volume {vol.vid} has {quantity(unpushed, 'unpushed local commit')}: "
+                f"`graft push {vol.vid}` first, or --force to delete them with the volume"
             )
         if not yes:
             _confirm(vol.vid, unpushed)
@@ -131,8 +128,20 @@ def volume_delete(ctx: click.Context, vid: str, yes: bool, force: bool, remote: 
     click.echo(f"deleted the local copy of volume {vid}{kept}")
 
 
+def _refuse_remote_delete(client: Client, vid: str) -> NoReturn:
+    """The metastore has no endpoint that deletes a volume (DESIGN: logs are append-only)."""
+    refused = "deleting a volume on the servers is not supported by this server"
+    try:
+        client.local_volume(vid)
+    except VolumeNotFoundError:
+        raise CliError(f"{refused} (and {client.data_dir} has no copy of {vid})") from None
+    raise CliError(
+        f"{refused}; `graft volume delete {vid}` without --remote deletes the local copy"
+    )
+
+
 def _confirm(vid: VolumeId, unpushed: int) -> None:
-    lost = f", losing {unpushed} unpushed commit(s)" if unpushed else ""
+    lost = f", losing {quantity(unpushed, 'unpushed commit')}" if unpushed else ""
     try:
         agreed = click.confirm(f"Delete the local copy of volume {vid}{lost}?", err=True)
     except click.Abort:  # stdin closed: nobody to ask
@@ -196,15 +205,7 @@ def _remote_log(client: Client, vid: str, limit: int | None) -> list[dict[str, A
     found: list[dict[str, Any]] = []
     while start is not None:
         answer = runtime.call(runtime.metastore.pull_commits, volume_id, start, latest)
-        found += [
-            {
-                "lsn": c.lsn,
-                "page_count": c.page_count,
-                "ts_ms": c.ts_ms,
-                "segments": len(c.segments),
-            }
-            for c in answer.commits
-        ]
+        found += [_remote_commit_json(c) for c in answer.commits]
         start = answer.next
     return found[::-1]
 
@@ -226,5 +227,6 @@ def compact(ctx: click.Context, as_json: bool) -> None:
     with open_client(ctx) as client:
         stats = client.compact()
     value = {"pages": stats.pages, "commits": stats.commits}
-    text = f"reclaimed old versions of {stats.pages} page(s) and {stats.commits} commit record(s)"
+    pages, commits = quantity(stats.pages, "page"), quantity(stats.commits, "commit record")
+    text = f"reclaimed old versions of {pages} and {commits}"
     echo_result(as_json, value, text)

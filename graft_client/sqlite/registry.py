@@ -59,7 +59,9 @@ def _schema_readable(connection: apsw.Connection) -> bool:
         probe.pragma("journal_mode")  # reads the schema, as setting it does
         return True
     except apsw.Error as exc:
-        log.warning("SQLite on %s: cannot read the schema: %s", connection.filename, exc)
+        # Not a warning: the connection's first statement fails with the same words, as
+        # natively, and a caller that tells it would say it twice.
+        log.info("SQLite on %s: cannot read the schema: %s", connection.filename, exc)
         return False
     finally:
         probe.close()

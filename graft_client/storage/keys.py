@@ -42,6 +42,7 @@ class VolumeTag(IntEnum):
     WATERMARKS = 4
     LAST_ERROR = 5
     FETCHED = 6
+    LAST_SYNC = 7
 
 
 def volume_key(vid: VolumeId, tag: VolumeTag) -> bytes:

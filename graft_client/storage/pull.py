@@ -25,7 +25,9 @@ from graft_core.graft import Graft
 from graft_core.ids import VolumeId
 from graft_core.types import LSN, MAX_PAGEIDX, LocalLSN, PageCount, PageIdx, RemoteLSN
 
-__all__ = ["PullOutcome", "apply_pull", "reset_to_remote"]
+__all__ = ["PullOutcome", "apply_pull", "note_synced", "reset_to_remote"]
+
+_SYNC_TIME_GRAIN_MS = 1000  # an up-to-date pull stores its time when older than this
 
 
 class PullOutcome(StrEnum):
@@ -146,9 +148,21 @@ def apply_pull(
     batch = records.db.batch()
     slots = _remote_slots(records, vid, base_count, page_count, graft, cut)
     stage_commit(records, batch, vid, lsn, slots, page_count, remote_lsn)
+    records.put_last_sync(batch, vid, now_ms())
     pulled = SnapshotRecord(lsn, PageCount(page_count), remote_lsn, lsn)
     records.write(batch, vid, snapshot=pulled, status=VolumeStatus.OK, sync=False)
     return PullOutcome.APPLIED
+
+
+def note_synced(records: VolumeRecords, vid: VolumeId) -> None:
+    """A pull found the volume up to date: a sync all the same. One unsynced write, and none
+    while the stored time is this fresh (a long-polling daemon asks again and again)."""
+    at_ms = now_ms()
+    stored = records.last_sync_ms(vid)
+    if stored is None or at_ms - stored >= _SYNC_TIME_GRAIN_MS:
+        batch = records.db.batch()
+        records.put_last_sync(batch, vid, at_ms)
+        records.db.write(batch, sync=False)
 
 
 def _clear_of(local: Graft, cut: int | None, regrown: int) -> bool:
@@ -184,5 +198,6 @@ def _rebase(
     records.put_commit(
         batch, vid, replayed_at, CommitRecord(replay_count, local.serialize(), now_ms())
     )
+    records.put_last_sync(batch, vid, now_ms())
     rebased = SnapshotRecord(replayed_at, replay_count, remote_lsn, remote_at)
     records.write(batch, vid, snapshot=rebased, status=VolumeStatus.OK)

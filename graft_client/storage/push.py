@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from graft_client.storage.commits import now_ms
 from graft_client.storage.pages import PageCursor
 from graft_client.storage.records import (
     PENDING_MARKER,
@@ -123,6 +124,7 @@ def finish_push(
         CommitRecord(commit.page_count, commit.graft, commit.created_ms, remote_lsn),
     )
     records.put_last_error(batch, vid, None)
+    records.put_last_sync(batch, vid, now_ms())
     mapped = SnapshotRecord(record.lsn, record.page_count, remote_lsn, plan.local_lsn)
     records.write(
         batch,

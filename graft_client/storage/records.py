@@ -16,6 +16,7 @@ __all__ = [
     "CommitRecord",
     "ConflictPolicy",
     "FetchStats",
+    "LastSync",
     "SnapshotRecord",
     "SyncError",
     "SyncMode",
@@ -107,6 +108,12 @@ class SyncError(msgspec.Struct, array_like=True, frozen=True):
     at_ms: int
     kind: str
     message: str
+
+
+class LastSync(msgspec.Struct, array_like=True, frozen=True):
+    """When a push or pull of the volume last succeeded (ms since the epoch)."""
+
+    at_ms: int
 
 
 class FetchStats(msgspec.Struct, array_like=True, frozen=True):

@@ -199,6 +199,10 @@ class LocalState:
         """Why the last push of the volume failed, until one succeeds or the volume is reset."""
         return self._open().last_error(vid)
 
+    def last_sync_ms(self, vid: VolumeId) -> int | None:
+        """When a push or pull of the volume last succeeded (kept across processes)."""
+        return self._open().last_sync_ms(vid)
+
     def fetch_stats(self, vid: VolumeId) -> FetchStats:
         return self._open().fetch_stats(vid)
 
@@ -336,6 +340,11 @@ class LocalState:
         if outcome in (PullOutcome.APPLIED, PullOutcome.REBASED):
             self._snapshot_written()
         return outcome
+
+    def note_synced(self, vid: VolumeId) -> None:
+        """A pull found the volume up to date (see ``pull.note_synced``)."""
+        with self._locked(vid) as records:
+            pull.note_synced(records, vid)
 
     def reset(self, vid: VolumeId) -> None:
         """Drop unpushed local commits (as a new local LSN equal to the last synced state)."""

@@ -9,6 +9,7 @@ from graft_client.storage.keys import VolumeTag, commit_key, commit_key_lsn, vol
 from graft_client.storage.records import (
     CommitRecord,
     FetchStats,
+    LastSync,
     SnapshotRecord,
     SyncError,
     VolumeConfig,
@@ -69,6 +70,10 @@ class VolumeRecords:
         raw = self._get(vid, VolumeTag.LAST_ERROR)
         return None if raw is None else decode(raw, SyncError)
 
+    def last_sync_ms(self, vid: VolumeId) -> int | None:
+        raw = self._get(vid, VolumeTag.LAST_SYNC)
+        return None if raw is None else decode(raw, LastSync).at_ms
+
     def fetch_stats(self, vid: VolumeId) -> FetchStats:
         raw = self._get(vid, VolumeTag.FETCHED)
         return FetchStats() if raw is None else decode(raw, FetchStats)
@@ -119,6 +124,10 @@ class VolumeRecords:
             batch.delete("volumes", key)
         else:
             batch.put("volumes", key, encode(error))
+
+    @staticmethod
+    def put_last_sync(batch: Batch, vid: VolumeId, at_ms: int) -> None:
+        batch.put("volumes", volume_key(vid, VolumeTag.LAST_SYNC), encode(LastSync(at_ms)))
 
     @staticmethod
     def put_fetch_stats(batch: Batch, vid: VolumeId, stats: FetchStats) -> None:

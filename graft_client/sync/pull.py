@@ -53,6 +53,8 @@ async def pull(
         # A long range comes in bounded steps, each its own local LSN.
         start = answer.next
         answer = await runtime.metastore.pull_graft(vid, start)
+    if outcome is PullOutcome.UP_TO_DATE:
+        state.note_synced(vid)  # an applied pull stored its time with the commit
     return outcome
 
 

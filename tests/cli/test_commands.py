@@ -269,7 +269,7 @@ def test_compact_reclaims_only_outside_the_retention_policy(tmp_path: Path) -> N
 
     keep_one = clean_env(GRAFT_KEEP_COMMITS="1")
     out = ok("compact", data_dir=tmp_path, env=keep_one).decode()
-    assert out.strip() == "reclaimed old versions of 1 page(s) and 2 commit record(s)"
+    assert out.strip() == "reclaimed old versions of 1 page and 2 commit records"
     assert [e["lsn"] for e in ok_json("log", v, data_dir=tmp_path)] == [3]
     old = graft("read", v, "1", "--lsn", "1", data_dir=tmp_path)
     assert old.returncode == 2

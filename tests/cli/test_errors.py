@@ -3,13 +3,15 @@ Python API names."""
 
 from __future__ import annotations
 
+import signal
 import socket
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.cli.runner import clean_env, graft, ok, servers_env, stderr_lines
+from graft_core.ids import VolumeId
+from tests.cli.runner import GRAFT, Streams, clean_env, graft, ok, servers_env, stderr_lines
 from tests.pagestore.cluster import Cluster
 
 PYTHON_WORDS = ("Client", "metastore=", "reset_to_remote", "Volume.", "Error(", "Traceback")
@@ -130,3 +132,82 @@ def test_rejected_push_and_stuck_status_say_graft_reset(cluster: Cluster, tmp_pa
 
     ok("reset", vid, data_dir=b, env=env)
     assert "next_step        -" in ok("status", vid, data_dir=b, env=env).decode()
+
+
+def test_failing_sql_statement_argument_is_one_line_naming_it(tmp_path: Path) -> None:
+    made = graft("sql", "new", "create table t(x)", "insert into t values (1)", data_dir=tmp_path)
+    vid = made.stderr.decode().split("created volume ")[1].split()[0]
+    for statement, said in [
+        ("selec * from t", 'near "selec": syntax error (in: selec * from t)'),
+        ("select * from nosuch", "no such table: nosuch (in: select * from nosuch)"),
+        (".nosuchcommand", "(in: .nosuchcommand)"),
+    ]:
+        proc = graft("sql", vid, "insert into t values (2)", statement, data_dir=tmp_path)
+        assert one_error_line(proc, 2).endswith(said)
+    # The statements before a failing one stay committed, as in sqlite3.
+    assert ok("sql", vid, "select count(*) from t", data_dir=tmp_path).split() == [b"4"]
+
+
+def test_sql_on_a_volume_that_is_not_a_database_says_so_once(tmp_path: Path) -> None:
+    vid = volume_with_a_commit(tmp_path)
+    proc = graft("sql", vid, "select 1", data_dir=tmp_path)
+    one_error_line(proc, 2, f"volume {vid} is not an SQLite database", "`graft sql new`")
+
+
+def an_unknown_vid() -> str:
+    return str(VolumeId.random())
+
+
+def test_unknown_volume_says_where_it_was_looked_for(cluster: Cluster, tmp_path: Path) -> None:
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    unknown = an_unknown_vid()
+    for args in [
+        ("read", unknown, "1"),
+        ("clone", unknown),
+        ("sql", unknown, "select 1"),
+        ("log", unknown, "--remote"),
+        ("read", unknown, "1", "--remote"),
+    ]:
+        proc = graft(*args, data_dir=tmp_path, env=env)
+        said = f"the metastore at {cluster.metastore.url} does not know volume {unknown}"
+        one_error_line(proc, 2, said)
+    for args in [("log", unknown), ("status", unknown), ("push", unknown)]:
+        proc = graft(*args, data_dir=tmp_path, env=env)
+        line = one_error_line(proc, 2, f"volume {unknown} does not exist in {tmp_path}")
+        assert line.endswith(
+            f"see `graft volume list`, or `graft clone {unknown}` to fetch it from the servers"
+        )
+
+    never_pushed = volume_with_a_commit(tmp_path)
+    proc = graft("log", never_pushed, "--remote", data_dir=tmp_path, env=env)
+    said = f"the servers at {cluster.metastore.url} have no commits of {never_pushed}"
+    one_error_line(proc, 2, said, f"never pushed? `graft push {never_pushed}`")
+
+
+def test_data_dir_held_by_a_daemon_says_one_process_owns_it(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    vid = volume_with_a_commit(tmp_path)
+    daemon = Streams(
+        subprocess.Popen(
+            [GRAFT, "--data-dir", tmp_path, "daemon"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+    )
+    try:
+        daemon.wait_for("stderr", "graft daemon syncing")
+        proc = graft("status", vid, data_dir=tmp_path, env=env)
+        one_error_line(
+            proc,
+            1,
+            f"data dir {tmp_path} is in use by another process",
+            "a running `graft daemon`",
+            "one process owns a data dir at a time",
+            "graft daemon --metrics-port",
+        )
+    finally:
+        daemon.proc.send_signal(signal.SIGTERM)
+        assert daemon.proc.wait(timeout=30) == 0

@@ -155,3 +155,66 @@ def test_ctrl_c_on_a_pipeline_job_leaves_the_words_to_the_job(tmp_path: Path) ->
         proc.kill()
         proc.wait()
     assert streams.lines["stderr"] == ["job started", "job: interrupted, nothing written"]
+
+
+# Python imports sitecustomize at start-up: this one sends the process a real SIGINT the moment
+# the module named in $SIGINT_AT_IMPORT is first asked for, as a Ctrl-C typed then would.
+SIGINT_AT_IMPORT = """
+import os, signal, sys
+
+class _CtrlC:
+    def find_spec(self, name, path=None, target=None):
+        if name == os.environ["SIGINT_AT_IMPORT"]:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, _CtrlC())
+"""
+
+
+@pytest.mark.parametrize(
+    ("module", "args"),
+    [
+        ("click", ("--help",)),
+        ("rocksdict", ("status",)),
+        ("httpx", ("volume", "list")),
+        ("apsw.shell", ("sql", "new", "select 1")),
+    ],
+)
+def test_ctrl_c_while_graft_loads_is_one_line(
+    tmp_path: Path, module: str, args: tuple[str, ...]
+) -> None:
+    (tmp_path / "sitecustomize.py").write_text(SIGINT_AT_IMPORT)
+    path = os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])
+    env = clean_env(PYTHONPATH=path, SIGINT_AT_IMPORT=module)
+    proc = subprocess.run(
+        [GRAFT, "--data-dir", tmp_path / "data", *args],
+        env=env,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert (proc.returncode, proc.stderr.decode()) == (130, "error: interrupted\n")
+    assert proc.stdout == b""
+
+
+def test_daemon_stops_cleanly_on_ctrl_c(cluster: Cluster, tmp_path: Path) -> None:
+    """For a daemon, Ctrl-C is the normal way to stop (README): exit 0, as on SIGTERM."""
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    daemon = Streams(
+        subprocess.Popen(
+            [GRAFT, "--data-dir", tmp_path, "daemon"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+    )
+    try:
+        daemon.wait_for("stderr", "graft daemon syncing")
+        daemon.proc.send_signal(signal.SIGINT)
+        assert daemon.proc.wait(timeout=30) == 0
+        daemon.wait_for("stderr", "graft daemon stopping")
+    finally:
+        daemon.proc.kill()
+        daemon.proc.wait()

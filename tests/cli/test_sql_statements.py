@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from graft_client.cli.sql import statements
+from graft_client.cli.sqlshell import statements
 
 
 def test_statements_split_at_semicolons_outside_strings_and_triggers() -> None:

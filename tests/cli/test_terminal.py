@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 
 from graft_client import LiteClient
-from tests.cli.runner import GRAFT, Streams, clean_env, graft, ok, servers_env, stderr_lines
+from tests.cli.runner import GRAFT, Streams, clean_env, graft, ok, servers_env
 from tests.pagestore.cluster import Cluster
 from tests.support.polling import wait_until
 
@@ -62,17 +62,6 @@ def test_push_shows_progress_on_a_terminal_only(cluster: Cluster, tmp_path: Path
     ok("write", vid, "3", "--fill", "1", data_dir=tmp_path, env=env)
     piped = graft("push", vid, data_dir=tmp_path, env=env)
     assert piped.returncode == 0 and piped.stderr == b""
-
-
-def test_library_warnings_have_the_cli_format(tmp_path: Path) -> None:
-    vid = ok("volume", "create", data_dir=tmp_path).decode().strip()
-    ok("write", vid, "1", "--fill", "1", data_dir=tmp_path)  # not an SQLite database
-    proc = graft("sql", vid, "select 1", data_dir=tmp_path)
-    assert proc.returncode == 1
-    lines = stderr_lines(proc)
-    warning = next(line for line in lines if "cannot read the schema" in line)
-    assert warning.startswith(f"warning: SQLite on {vid}: "), lines
-    assert "Traceback" not in proc.stderr.decode()
 
 
 def run_daemon(data_dir: Path, env: dict[str, str], *flags: str) -> Streams:

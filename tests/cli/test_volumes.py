@@ -1,4 +1,5 @@
-"""``graft log --remote`` and ``graft volume delete`` through the installed entry point."""
+"""``graft log --remote``, ``graft volume delete``, the counts push and fetch print and the
+last sync ``graft status`` shows, through the installed entry point."""
 
 from __future__ import annotations
 
@@ -91,3 +92,53 @@ def test_force_deletes_unpushed_commits(tmp_path: Path) -> None:
     # A new volume of the same data dir starts clean.
     other = ok("volume", "create", data_dir=tmp_path).decode().strip()
     assert ok_json("log", other, data_dir=tmp_path) == []
+
+
+def test_push_and_fetch_count_pages_in_the_right_number(cluster: Cluster, tmp_path: Path) -> None:
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    a, b = tmp_path / "a", tmp_path / "b"
+    vid = ok("volume", "create", data_dir=a, env=env).decode().strip()
+    ok("write", vid, "1", "--fill", "1", data_dir=a, env=env)
+    assert ok("push", vid, data_dir=a, env=env).decode().strip() == (
+        "pushed local LSN 1 (1 page) as remote LSN 1"
+    )
+    ok("clone", vid, data_dir=b, env=env)
+    assert ok("fetch", vid, data_dir=b, env=env).decode().strip() == "fetched 1 page"
+    for pageidx in ("2", "3"):
+        ok("write", vid, pageidx, "--fill", "1", data_dir=a, env=env)
+    assert ok("push", vid, data_dir=a, env=env).decode().strip() == (
+        "pushed local LSN 3 (2 pages) as remote LSN 2"
+    )
+    ok("pull", vid, data_dir=b, env=env)
+    assert ok("fetch", vid, data_dir=b, env=env).decode().strip() == "fetched 2 pages"
+
+
+def test_remote_delete_of_a_volume_not_here_does_not_offer_a_local_delete(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    vid = ok("volume", "create", data_dir=tmp_path / "a", env=env).decode().strip()
+    ok("write", vid, "1", "--fill", "1", data_dir=tmp_path / "a", env=env)
+    ok("push", vid, data_dir=tmp_path / "a", env=env)
+    proc = graft("volume", "delete", vid, "--remote", "--yes", data_dir=tmp_path / "b", env=env)
+    assert proc.returncode == 1
+    [line] = stderr_lines(proc)
+    assert line.startswith("error: deleting a volume on the servers is not supported"), line
+    assert f"{tmp_path / 'b'} has no copy of {vid}" in line
+    assert "without --remote" not in line
+
+
+def test_status_in_a_new_process_shows_the_last_sync(cluster: Cluster, tmp_path: Path) -> None:
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    a, b = tmp_path / "a", tmp_path / "b"
+    vid = ok("volume", "create", data_dir=a, env=env).decode().strip()
+    ok("write", vid, "1", "--fill", "1", data_dir=a, env=env)
+    assert ok_json("status", vid, data_dir=a, env=env)["last_sync_age_s"] is None
+    ok("push", vid, data_dir=a, env=env)
+    pushed = ok_json("status", vid, data_dir=a, env=env)["last_sync_age_s"]
+    assert isinstance(pushed, float) and 0 <= pushed < 60
+    ok("clone", vid, data_dir=b, env=env)  # an applied pull
+    assert isinstance(ok_json("status", vid, data_dir=b, env=env)["last_sync_age_s"], float)
+    fresh = ok("volume", "create", data_dir=b, env=env).decode().strip()
+    ok("pull", fresh, data_dir=b, env=env)  # up to date: the servers have none of it
+    assert isinstance(ok_json("status", fresh, data_dir=b, env=env)["last_sync_age_s"], float)

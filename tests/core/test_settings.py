@@ -235,7 +235,7 @@ def test_cli_takes_the_data_dirs_graft_toml_and_its_flags_win(tmp_path: Path) ->
     kept = graft("compact", data_dir=data, env=env).stdout
     assert kept.startswith(b"reclaimed old versions of 0")
     reclaimed = graft("compact", data_dir=data).stdout.decode().strip()
-    assert reclaimed == "reclaimed old versions of 1 page(s) and 2 commit record(s)"
+    assert reclaimed == "reclaimed old versions of 1 page and 2 commit records"
 
 
 def test_a_named_files_data_dir_may_start_with_a_tilde(
