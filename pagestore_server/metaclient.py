@@ -9,8 +9,6 @@ that gives the current one (a ``RenewingToken`` the pagestore signs itself).
 
 from __future__ import annotations
 
-import uuid
-
 import httpx
 
 from graft_core.errors import GraftError, NotFoundError, ServiceUnavailableError
@@ -55,11 +53,3 @@ class MetastoreClient(AsyncMetastoreClient):
             raise
         except GraftError as exc:
             raise ServiceUnavailableError(f"metastore: {exc}") from exc
-
-    async def cluster(self) -> uuid.UUID | None:
-        """The metastore's cluster key from its ``/health``; None when it does not answer one."""
-        try:
-            response = await self.http.get("/health", headers={"accept": "application/json"})
-            return uuid.UUID(response.json()["cluster"]) if response.status_code == 200 else None
-        except (httpx.HTTPError, ValueError, KeyError, TypeError):
-            return None

@@ -43,6 +43,7 @@ class VolumeTag(IntEnum):
     LAST_ERROR = 5
     FETCHED = 6
     LAST_SYNC = 7
+    CLUSTER = 8
 
 
 def volume_key(vid: VolumeId, tag: VolumeTag) -> bytes:

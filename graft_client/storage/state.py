@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import uuid
 import weakref
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -49,7 +50,7 @@ from graft_client.storage.snapshots import (
 )
 from graft_client.storage.view import FetchPending, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
-from graft_core.errors import ClosedError, InvalidInputError
+from graft_core.errors import ClosedError, InvalidInputError, WrongClusterError
 from graft_core.graft import Graft
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, PageIdx, RemoteLSN, Snapshot
@@ -340,6 +341,26 @@ class LocalState:
         if outcome in (PullOutcome.APPLIED, PullOutcome.REBASED):
             self._snapshot_written()
         return outcome
+
+    def check_cluster(self, vid: VolumeId, cluster: uuid.UUID, servers: str) -> None:
+        """Refuse servers of another cluster than the one the volume synced with: their history
+        of it is not its history (``WrongClusterError``; nothing is written)."""
+        bound = self._open().cluster(vid)
+        if bound is not None and bound != cluster:
+            raise WrongClusterError(
+                f"volume {vid} syncs with the servers of cluster {bound}, but the metastore at "
+                f"{servers} belongs to cluster {cluster}: point the client at the volume's "
+                "servers (or delete the local copy and clone it from these)"
+            )
+
+    def bind_cluster(self, vid: VolumeId, cluster: uuid.UUID) -> None:
+        """After a first successful push or pull: the volume syncs with ``cluster`` from now on
+        (unsynced: lost to a power cut, the next sync records it again)."""
+        with self._locked(vid) as records:
+            if records.cluster(vid) is None:
+                batch = records.db.batch()
+                records.put_cluster(batch, vid, cluster)
+                records.db.write(batch, sync=False)
 
     def note_synced(self, vid: VolumeId) -> None:
         """A pull found the volume up to date (see ``pull.note_synced``)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 
 from graft_client.storage.db import Batch, LocalDB
@@ -128,6 +129,14 @@ class VolumeRecords:
     @staticmethod
     def put_last_sync(batch: Batch, vid: VolumeId, at_ms: int) -> None:
         batch.put("volumes", volume_key(vid, VolumeTag.LAST_SYNC), encode(LastSync(at_ms)))
+
+    def cluster(self, vid: VolumeId) -> uuid.UUID | None:
+        raw = self._get(vid, VolumeTag.CLUSTER)
+        return None if raw is None else uuid.UUID(bytes=raw)
+
+    @staticmethod
+    def put_cluster(batch: Batch, vid: VolumeId, cluster: uuid.UUID) -> None:
+        batch.put("volumes", volume_key(vid, VolumeTag.CLUSTER), cluster.bytes)
 
     @staticmethod
     def put_fetch_stats(batch: Batch, vid: VolumeId, stats: FetchStats) -> None:

@@ -6,6 +6,7 @@ import logging
 
 from graft_client.storage.records import FetchStats
 from graft_client.storage.state import LocalState
+from graft_client.sync.cluster import checked_cluster
 from graft_client.sync.runtime import SyncRuntime
 from graft_core.errors import SnapshotNotFoundError
 from graft_core.failpoints import failpoint
@@ -31,6 +32,7 @@ async def fetch(
     version: they are left out of the answer (the caller decides whether that is an error).
     """
     failpoint("fetch.before_read")
+    await checked_cluster(state, runtime, vid)
     pages: dict[PageIdx, bytes] = {}
     trips = 0
     for remote_lsn, idxs in state.read_plan(vid, version_lsn, pageidxs).items():

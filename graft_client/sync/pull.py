@@ -7,6 +7,7 @@ import logging
 from graft_client.storage.pull import PullOutcome
 from graft_client.storage.records import ConflictPolicy
 from graft_client.storage.state import LocalState
+from graft_client.sync.cluster import bind_cluster, checked_cluster
 from graft_client.sync.runtime import SyncRuntime
 from graft_core.failpoints import failpoint
 from graft_core.ids import VolumeId
@@ -28,6 +29,7 @@ async def pull(
     if state.push_pending(vid):
         async with runtime.push_lock(vid):
             pass
+    cluster = await checked_cluster(state, runtime, vid)
     snapshot = state.snapshot(vid)
     start = 1 if snapshot is None or snapshot.remote_lsn is None else snapshot.remote_lsn + 1
     answer = await runtime.metastore.pull_graft(vid, start, wait_ms=wait_ms)
@@ -55,6 +57,7 @@ async def pull(
         answer = await runtime.metastore.pull_graft(vid, start)
     if outcome is PullOutcome.UP_TO_DATE:
         state.note_synced(vid)  # an applied pull stored its time with the commit
+    bind_cluster(state, vid, cluster)
     return outcome
 
 

@@ -13,6 +13,7 @@ import anyio
 
 from graft_client.storage.push import PushPlan
 from graft_client.storage.state import LocalState
+from graft_client.sync.cluster import bind_cluster, checked_cluster
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.sync.runtime import PAGES_PER_REQUEST, SyncRuntime
 from graft_core import wire
@@ -112,6 +113,7 @@ async def push(
 async def _push_locked(
     state: LocalState, runtime: SyncRuntime, vid: VolumeId, progress: Progress | None
 ) -> PushInfo | None:
+    cluster = await checked_cluster(state, runtime, vid)
     plan = state.begin_push(vid)
     if plan is None:
         return None
@@ -132,6 +134,7 @@ async def _push_locked(
         raise
     remote_lsn = RemoteLSN(LSN(snapshot.lsn))
     state.finish_push(vid, plan, remote_lsn)
+    bind_cluster(state, vid, cluster)
     runtime.errors.success(vid)
     log.info("pushed %s local LSN %d as remote LSN %d", vid, plan.local_lsn, remote_lsn)
     pushed = PushInfo(remote_lsn, plan.local_lsn, len(plan.pages), plan.resumed)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import uuid
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
@@ -58,6 +59,7 @@ class SyncRuntime:
         # The latest push of each volume (read and written on the loop).
         self.last_push: dict[VolumeId, PushInfo] = {}
         self.errors = ErrorLog()
+        self._cluster: uuid.UUID | None = None
         self.client_id = client_id  # None for a reader that never pushes (LiteClient)
 
     @staticmethod
@@ -73,6 +75,13 @@ class SyncRuntime:
             if not started.done():
                 started.set_exception(exc)
             raise
+
+    async def cluster(self) -> uuid.UUID | None:
+        """The servers' cluster key (asked once it is known; None while the metastore does not
+        answer one, and the next call asks again)."""
+        if self._cluster is None:
+            self._cluster = await self.metastore.cluster()
+        return self._cluster
 
     def push_lock(self, vid: VolumeId) -> anyio.Lock:
         """Serializes pushes of one volume (used on the runtime's loop only)."""
