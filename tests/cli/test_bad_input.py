@@ -184,14 +184,6 @@ def test_unwritable_out_path_is_one_line_not_a_traceback(stored: Stored) -> None
     assert not dest.exists()
 
 
-def test_data_dir_that_cannot_be_created_is_one_line_not_a_traceback(tmp_path: Path) -> None:
-    blocker = tmp_path / "a-file"
-    blocker.write_bytes(b"")
-    proc = graft("volume", "list", data_dir=blocker / "data")
-    assert proc.returncode == 1
-    assert_error_line(proc, str(blocker))
-
-
 def test_data_dir_in_use_by_another_client(tmp_path: Path) -> None:
     with Client(tmp_path) as client:
         vol = client.create_volume()
