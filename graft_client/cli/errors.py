@@ -113,7 +113,7 @@ def unknown_volume(
             f"`graft push {vid}`)",
             USAGE_ERROR,
         )
-    pushed = " (a local volume never pushed? `graft push {vid}` first)" if here is None else ""
+    pushed = f" (a local volume never pushed? `graft push {vid}` first)" if here is None else ""
     return CliError(f"the metastore at {metastore} does not know volume {vid}{pushed}", USAGE_ERROR)
 
 

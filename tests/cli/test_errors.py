@@ -182,6 +182,9 @@ def test_unknown_volume_says_where_it_was_looked_for(cluster: Cluster, tmp_path:
     proc = graft("log", never_pushed, "--remote", data_dir=tmp_path, env=env)
     said = f"the servers at {cluster.metastore.url} have no commits of {never_pushed}"
     one_error_line(proc, 2, said, f"never pushed? `graft push {never_pushed}`")
+    proc = graft("read", never_pushed, "1", "--remote", data_dir=tmp_path, env=env)
+    said = f"the metastore at {cluster.metastore.url} does not know volume {never_pushed}"
+    one_error_line(proc, 2, said, f"never pushed? `graft push {never_pushed}` first")
 
 
 def test_data_dir_held_by_a_daemon_says_one_process_owns_it(
