@@ -348,8 +348,8 @@ class LocalState:
         bound = self._open().cluster(vid)
         if bound is not None and bound != cluster:
             raise WrongClusterError(
-                f"volume {vid} syncs with the servers of cluster {bound}, but the metastore at "
-                f"{servers} belongs to cluster {cluster}: point the client at the volume's "
+                f"volume {vid} syncs with the servers of cluster {bound}, but {servers} "
+                f"belongs to cluster {cluster}: point the client at the volume's "
                 "servers (or delete the local copy and clone it from these)"
             )
 

@@ -9,18 +9,21 @@ import uuid
 from graft_client.storage.state import LocalState
 from graft_client.sync.runtime import SyncRuntime
 from graft_core.ids import VolumeId
+from graft_core.rpcclient import AsyncRpcClient
 
 __all__ = ["bind_cluster", "checked_cluster"]
 
 
 async def checked_cluster(
-    state: LocalState, runtime: SyncRuntime, vid: VolumeId
+    state: LocalState, runtime: SyncRuntime, vid: VolumeId, via: AsyncRpcClient | None = None
 ) -> uuid.UUID | None:
-    """The servers' cluster key (None if they answer none), after ``WrongClusterError`` if the
-    volume synced with another cluster."""
-    cluster = await runtime.cluster()
+    """The cluster key of ``via`` (default: the metastore; a fetch asks the pagestore it reads
+    from, so a lazy read needs no other server), after ``WrongClusterError`` if the volume
+    synced with another cluster; None if the service answers none."""
+    service = runtime.metastore if via is None else via
+    cluster = await runtime.cluster(service)
     if cluster is not None:
-        state.check_cluster(vid, cluster, runtime.metastore.base_url)
+        state.check_cluster(vid, cluster, f"the {service.SERVICE} at {service.base_url}")
     return cluster
 
 

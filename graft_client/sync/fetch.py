@@ -32,7 +32,7 @@ async def fetch(
     version: they are left out of the answer (the caller decides whether that is an error).
     """
     failpoint("fetch.before_read")
-    await checked_cluster(state, runtime, vid)
+    await checked_cluster(state, runtime, vid, via=runtime.pagestore)
     pages: dict[PageIdx, bytes] = {}
     trips = 0
     for remote_lsn, idxs in state.read_plan(vid, version_lsn, pageidxs).items():

@@ -26,6 +26,7 @@ from anyio.from_thread import BlockingPortal
 from graft_client.remote import MetastoreClient, PagestoreClient
 from graft_client.sync.observe import ErrorLog, PushInfo
 from graft_core.ids import ClientId, VolumeId
+from graft_core.rpcclient import AsyncRpcClient
 
 __all__ = ["PAGES_PER_REQUEST", "SyncRuntime"]
 
@@ -59,7 +60,7 @@ class SyncRuntime:
         # The latest push of each volume (read and written on the loop).
         self.last_push: dict[VolumeId, PushInfo] = {}
         self.errors = ErrorLog()
-        self._cluster: uuid.UUID | None = None
+        self._clusters: dict[str, uuid.UUID] = {}
         self.client_id = client_id  # None for a reader that never pushes (LiteClient)
 
     @staticmethod
@@ -76,12 +77,15 @@ class SyncRuntime:
                 started.set_exception(exc)
             raise
 
-    async def cluster(self) -> uuid.UUID | None:
-        """The servers' cluster key (asked once it is known; None while the metastore does not
-        answer one, and the next call asks again)."""
-        if self._cluster is None:
-            self._cluster = await self.metastore.cluster()
-        return self._cluster
+    async def cluster(self, service: AsyncRpcClient) -> uuid.UUID | None:
+        """``service``'s cluster key (the metastore or the pagestore: asked once it is known;
+        None while the service does not answer one, and the next call asks again)."""
+        known = self._clusters.get(service.SERVICE)
+        if known is None:
+            known = await service.cluster()
+            if known is not None:
+                self._clusters[service.SERVICE] = known
+        return known
 
     def push_lock(self, vid: VolumeId) -> anyio.Lock:
         """Serializes pushes of one volume (used on the runtime's loop only)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import TypeVar
 
 import anyio
@@ -51,6 +52,14 @@ class AsyncRpcClient(BaseRpcClient):
             timeout=self._timeout,
             transport=transport or LeanTransport(),
         )
+
+    async def cluster(self) -> uuid.UUID | None:
+        """The service's cluster key from its ``/health``; None when it does not answer one."""
+        try:
+            response = await self.http.get("/health", headers={"accept": "application/json"})
+            return uuid.UUID(response.json()["cluster"]) if response.status_code == 200 else None
+        except (httpx.HTTPError, ValueError, KeyError, TypeError):
+            return None
 
     async def call(self, call: Call[A]) -> A:
         body = encode(call.request)

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Sequence
-
-import httpx
 
 from graft_core.ids import ClientId, VolumeId
 from graft_core.rpcclient.async_client import AsyncRpcClient
@@ -129,14 +126,6 @@ class SyncMetastoreClient(SyncRpcClient):
 class AsyncMetastoreClient(AsyncRpcClient):
     SERVICE = MetastoreCalls.SERVICE
     PREFIX = MetastoreCalls.PREFIX
-
-    async def cluster(self) -> uuid.UUID | None:
-        """The metastore's cluster key from its ``/health``; None when it does not answer one."""
-        try:
-            response = await self.http.get("/health", headers={"accept": "application/json"})
-            return uuid.UUID(response.json()["cluster"]) if response.status_code == 200 else None
-        except (httpx.HTTPError, ValueError, KeyError, TypeError):
-            return None
 
     async def snapshot(self, vid: VolumeId, lsn: int | None = None) -> SnapshotInfo:
         return await self.call(MetastoreCalls.snapshot(vid, lsn))
