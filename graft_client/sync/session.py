@@ -136,6 +136,22 @@ class SyncSession:
                     progress(done, total)
         return fetched
 
+    def fetch_inherited(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
+        """Fetch a page the fork ``vid`` inherits (and likely neighbours inherited too)."""
+        runtime = self.runtime
+        with self._prefetchers_guard:
+            prefetcher = self._prefetchers.setdefault(vid, Prefetcher())
+        window = prefetcher.window(pageidx, page_count)
+        batch = self.state.inherited_batch(vid, lsn, window)
+        assert pageidx in batch, "only an inherited page is fetched through the origin"
+        pages = runtime.call(fetch.fetch_inherited, self.state, runtime, vid, batch)
+        return pages[PageIdx(pageidx)]
+
+    def fork(self, vid: VolumeId, parent: VolumeId, lsn: int) -> None:
+        """Record on the metastore that ``vid`` is a fork of ``parent`` at remote ``lsn``."""
+        runtime = self.runtime
+        runtime.call(runtime.metastore.fork, vid, self.client_id, parent, lsn)
+
     def fetch_pending(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
         """Fetch a PENDING page (and likely neighbours of the same version) from the pagestore."""
         runtime = self.runtime
