@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from graft_core.errors import SnapshotNotFoundError
 from graft_core.ids import SegmentId, VolumeId
-from graft_core.wire import CheckpointInfo, CommitInfo, SegmentRef
+from graft_core.wire import CheckpointInfo, CommitInfo, Origin, SegmentRef
 
 __all__ = ["Entry", "Reference", "VolumeLog"]
 
@@ -44,11 +44,16 @@ class Reference:
 
 class VolumeLog:
     def __init__(
-        self, vid: VolumeId, checkpoint: CheckpointInfo | None, commits: list[CommitInfo]
+        self,
+        vid: VolumeId,
+        checkpoint: CheckpointInfo | None,
+        commits: list[CommitInfo],
+        origin: Origin | None = None,
     ) -> None:
         self.vid = vid
         self.checkpoint = checkpoint
         self.commits = commits
+        self.origin = origin  # a fork's parent and LSN: the pages it never wrote are read there
 
     @property
     def horizon(self) -> int:

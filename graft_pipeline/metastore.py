@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from graft_core.errors import ServiceUnavailableError
 from graft_core.ids import VolumeId
 from graft_core.rpcclient import SyncMetastoreClient
-from graft_core.wire import CommitInfo, SnapshotInfo
+from graft_core.wire import CommitInfo, Origin, SnapshotInfo
 from graft_pipeline.history import VolumeLog
 
 __all__ = ["MetastoreHttp"]
@@ -28,6 +28,10 @@ class MetastoreHttp(SyncMetastoreClient):
             if page.next is None:
                 return
             after = page.next
+
+    def origin(self, vid: VolumeId) -> Origin | None:
+        """Where the fork ``vid`` starts (None if it is not a fork)."""
+        return self.pull_commits(vid, 1, 1).origin
 
     def log(self, vid: VolumeId) -> VolumeLog:
         """The retained log: the checkpoint (if any) and every commit from its LSN on.
@@ -56,4 +60,4 @@ class MetastoreHttp(SyncMetastoreClient):
             ):
                 return None
             commits.extend(answer.commits)
-        return VolumeLog(vid, checkpoint, commits)
+        return VolumeLog(vid, checkpoint, commits, answer.origin)

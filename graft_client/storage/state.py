@@ -195,8 +195,7 @@ class LocalState:
     def commit_grafts(self, vid: VolumeId, start: int, stop: int) -> list[Graft]:
         """The grafts of the retained local commits with start <= lsn < stop, in LSN order."""
         return [
-            Graft.deserialize(record.graft)
-            for _, record in self._open().commits(vid, start, stop)
+            Graft.deserialize(record.graft) for _, record in self._open().commits(vid, start, stop)
         ]
 
     def page_versions(self, vid: VolumeId, first: int, last: int) -> list[tuple[int, int]]:
@@ -430,9 +429,7 @@ class LocalState:
         """The cluster the volume syncs with (None before its first sync)."""
         return self._open().cluster(vid)
 
-    def inherited_batch(
-        self, vid: VolumeId, lsn: int, window: range
-    ) -> dict[PageIdx, LocalLSN]:
+    def inherited_batch(self, vid: VolumeId, lsn: int, window: range) -> dict[PageIdx, LocalLSN]:
         return inherit.inherited_batch(self._open(), vid, lsn, window)
 
     def store_inherited(

@@ -160,7 +160,5 @@ class AsyncMetastoreClient(AsyncRpcClient):
         call = MetastoreCalls.commit(vid, cid, base_lsn, page_count, segments, commit_hash)
         return await self.call(call)
 
-    async def fork(
-        self, vid: VolumeId, cid: ClientId, parent: VolumeId, lsn: int
-    ) -> SnapshotInfo:
+    async def fork(self, vid: VolumeId, cid: ClientId, parent: VolumeId, lsn: int) -> SnapshotInfo:
         return await self.call(MetastoreCalls.fork(vid, cid, parent, lsn))
