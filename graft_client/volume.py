@@ -7,13 +7,13 @@ from functools import partial
 
 from graft_client import forks
 from graft_client.reader import VolumeReader
+from graft_client.storage.forks import FIRST
 from graft_client.storage.pull import PullOutcome
 from graft_client.storage.reclaim import ReclaimStats
-from graft_client.storage.forks import FIRST
 from graft_client.storage.records import (
     ConflictPolicy,
-    OriginRecord,
     FetchStats,
+    OriginRecord,
     SyncError,
     SyncMode,
     VolumeConfig,
@@ -28,7 +28,7 @@ from graft_client.writer import VolumeWriter
 from graft_core.errors import ConcurrentWriteError, InvalidInputError, SnapshotNotFoundError
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
-from graft_core.types import LSN, LocalLSN, Snapshot, check_lsn
+from graft_core.types import LocalLSN, Snapshot, check_lsn
 
 __all__ = ["CommitInfo", "Volume", "VolumeInfo"]
 
@@ -135,22 +135,27 @@ class Volume:
         any device can clone it. ``InvalidInputError`` if it is not (push first);
         ``SnapshotNotFoundError`` for an LSN that does not exist or is no longer retained.
         """
+        # The reader pins the snapshot: it stays retained until the fork pins it for good.
         with self.reader(lsn) as at:
             snapshot = at.snapshot
-        if snapshot is None:
-            raise InvalidInputError(f"volume {self.vid} has no commits to fork")
-        remote = snapshot.remote
-        if remote is None or remote.local_lsn != snapshot.lsn:
-            raise InvalidInputError(
-                f"LSN {snapshot.lsn} of volume {self.vid} is not on the servers: push it first "
-                "(a fork starts at a snapshot the servers have)"
+            if snapshot is None:
+                raise InvalidInputError(f"volume {self.vid} has no commits to fork")
+            remote = snapshot.remote
+            if remote is None or remote.local_lsn != snapshot.lsn:
+                raise InvalidInputError(
+                    f"LSN {snapshot.lsn} of volume {self.vid} is not on the servers: push it first "
+                    "(a fork starts at a snapshot the servers have)"
+                )
+            child = VolumeId.random()
+            self.session.fork(child, self.vid, remote.remote_lsn)
+            origin = OriginRecord(
+                bytes(self.vid),
+                remote.remote_lsn,
+                snapshot.page_count,
+                FIRST,
+                LocalLSN(snapshot.lsn),
             )
-        child = VolumeId.random()
-        self.session.fork(child, self.vid, remote.remote_lsn)
-        origin = OriginRecord(
-            bytes(self.vid), remote.remote_lsn, snapshot.page_count, FIRST, snapshot.lsn
-        )
-        self._state.create_fork(child, origin, self.sync_mode, self._state.cluster(self.vid))
+            self._state.create_fork(child, origin, self.sync_mode, self._state.cluster(self.vid))
         return Volume(self._state, self.session, child)
 
     def changes(self, from_lsn: int, to_lsn: int) -> Graft:

@@ -85,10 +85,10 @@ def store_inherited(
 
 def fork_pin(records: VolumeRecords, parent: VolumeId) -> LocalLSN | None:
     """The oldest local LSN of ``parent`` that a local fork reads through: kept readable."""
-    pins = []
-    for vid in records.vids():
-        origin = records.origin(vid)
-        if origin is not None and origin.parent == bytes(parent):
-            if origin.parent_local_lsn is not None:
-                pins.append(origin.parent_local_lsn)
+    origins = (records.origin(vid) for vid in records.vids())
+    pins = [
+        origin.parent_local_lsn
+        for origin in origins
+        if origin is not None and origin.parent == bytes(parent) and origin.parent_local_lsn
+    ]
     return min(pins, default=None)
