@@ -28,7 +28,7 @@ from graft_client.writer import VolumeWriter
 from graft_core.errors import ConcurrentWriteError, InvalidInputError, SnapshotNotFoundError
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
-from graft_core.types import LocalLSN, Snapshot, check_lsn
+from graft_core.types import LocalLSN, RemoteMapping, Snapshot, check_lsn
 
 __all__ = ["CommitInfo", "Volume", "VolumeInfo"]
 
@@ -105,11 +105,18 @@ class Volume:
         )
 
     def _parent_reader(self, origin: OriginRecord) -> VolumeReader | None:
-        """The parent's local snapshot equal to the origin, if this device has it."""
+        """The parent's local snapshot equal to the origin, if this device has it (and it is
+        still the same one: a parent deleted and cloned again numbers its LSNs anew)."""
         parent = VolumeId(origin.parent)
         if origin.parent_local_lsn is None or not self._state.has_volume(parent):
             return None
-        return Volume(self._state, self.session, parent).reader(origin.parent_local_lsn)
+        reader = Volume(self._state, self.session, parent).reader(origin.parent_local_lsn)
+        snapshot = reader.snapshot
+        mapped = None if snapshot is None else snapshot.remote
+        if mapped is None or mapped != RemoteMapping(origin.remote_lsn, origin.parent_local_lsn):
+            reader.close()
+            return None
+        return reader
 
     def writer(self) -> VolumeWriter:
         """A writer on top of the latest snapshot."""

@@ -104,3 +104,45 @@ def test_fork_chain_reads_as_model(cluster: Cluster, tmp_path: Path) -> None:
             for lsn, remote in model.remote.items():
                 got = lite.read_many(volume.vid, range(1, LAST_PAGE + 1), remote)
                 assert got == model.pages(lsn), f"lite {volume.vid} at remote LSN {remote}"
+
+
+def test_a_fork_reads_its_origin_after_the_parent_is_cloned_anew(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """A parent deleted and cloned again numbers its local LSNs anew: the fork must not read
+    the parent's new local LSN 1 (its latest) as the origin (remote LSN 1)."""
+    with client_for(cluster, tmp_path / "a") as client:
+        parent = client.create_volume()
+        for n in range(3):
+            with parent.writer() as writer:
+                writer.write(1, page(f"parent {n}"))
+            parent.push()
+        fork = parent.fork(1)
+        client.delete_volume(parent.vid)
+        again = client.open_volume(parent.vid)
+        assert again.latest_lsn() == 1
+        with fork.reader() as reader:
+            assert reader.read(1) == page("parent 0")
+
+
+def test_fetch_all_hydrates_the_pages_a_clone_of_a_fork_inherits(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    with client_for(cluster, tmp_path / "a") as client:
+        parent = client.create_volume()
+        with parent.writer() as writer:
+            for idx in range(1, 11):
+                writer.write(idx, page(f"parent {idx}"))
+        parent.push()
+        fork = parent.fork()
+        with fork.writer() as writer:
+            writer.write(2, page("fork 2"))
+        fork.push()
+        expected = {idx: page(f"parent {idx}") for idx in range(1, 11)} | {2: page("fork 2")}
+    with client_for(cluster, tmp_path / "b") as other:
+        clone = other.open_volume(fork.vid)
+        assert clone.fetch_all() == 10
+        fetched = clone.stats().pages_fetched
+        with clone.reader() as reader:
+            assert {idx: reader.read(idx) for idx in range(1, 11)} == expected
+        assert clone.stats().pages_fetched == fetched  # nothing left to fetch
