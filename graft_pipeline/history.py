@@ -97,6 +97,14 @@ class VolumeLog:
                 versions.update(dict.fromkeys(seg.graft, seg.sid))
         return versions
 
+    def inherited_limit(self, lsn: int) -> int:
+        """In a fork: the pages up to this one that it never wrote read as its origin's at
+        ``lsn`` (the lowest page count since LSN 1, a truncate hides the parent's pages)."""
+        self.check(lsn)
+        assert self.origin is not None and self.horizon == 1, "forks are not compacted"
+        counts = (c.page_count for c in self.commits if c.lsn <= lsn)
+        return min(self.origin.page_count, *counts)
+
     def referenced(self) -> set[SegmentId]:
         """Every segment a retained LSN may read: the checkpoint's and every retained commit's.
 

@@ -8,10 +8,13 @@ from pyspark.sql import SparkSession
 
 from graft_client import Volume
 from graft_core.types import PAGE_SIZE
-from graft_pipeline.compact import run_compact
+from graft_pipeline.compact import compact_volumes, run_compact
+from graft_pipeline.export import run_export_pages
 from graft_pipeline.gc import run_gc
 from graft_pipeline.location import Location
+from graft_pipeline.metastore import MetastoreHttp
 from graft_pipeline.retention import Retention
+from graft_pipeline.tasks import TaskContext
 from graft_pipeline.verify import run_verify
 from tests.pagestore.cluster import Cluster
 from tests.sync.support import client_for, lite_for
@@ -81,4 +84,19 @@ def test_compact_and_gc_keep_forks_readable(
         client.compact()
         with fork.reader() as reader:
             got = {idx: reader.read(idx) for idx in range(1, PAGES + 1)}
-        assert got == before[str(fork.vid), max(lsn for v, lsn in before if v == str(fork.vid))]
+        latest = max(lsn for v, lsn in before if v == str(fork.vid))
+        assert got == before[str(fork.vid), latest]
+
+    # An export of a fork holds the pages it inherits too.
+    exported = run_export_pages(spark, location, [(fork.vid, latest)], str(tmp_path / "pages"))
+    rows = spark.read.parquet(str(tmp_path / "pages")).select("pageidx", "page").collect()
+    assert exported["pages"] == PAGES
+    assert {idx: bytes(data) for idx, data in rows} == before[str(fork.vid), latest]
+
+    # A parent compacted past its fork's origin (ignoring the pins) is what verify reports.
+    with MetastoreHttp(location.metastore, None) as meta, location.open_store() as store:
+        ctx = TaskContext(location, meta, store)
+        done = list(compact_volumes(ctx, [root.vid], retention=Retention(keep_last=1), now_ms=0))
+    assert done[0]["horizon"] == 12
+    broken = run_verify(spark, location, vids)
+    assert not broken["ok"] and [p["fork"] for p in broken["problems"]] == [str(fork.vid)]
