@@ -44,6 +44,9 @@ def test_fork_diff_revert_a_sqlite_volume(cluster: Cluster, tmp_path: Path) -> N
         client.local_volume(vid).push()
     child = ok("fork", vid, data_dir=data, env=env).decode().strip()
     VolumeId.parse(child)
+    status = ok_json("volume", "status", child, data_dir=data, env=env)
+    assert status["origin"] == {"vid": str(vid), "lsn": 1}
+    assert f"fork of {vid}" in ok("volume", "status", child, data_dir=data, env=env).decode()
     with Client(data, **urls) as client:
         before = client.local_volume(child).latest_lsn()
         _sql(client, child, "update notes set body = 'edited' where id = 7")
