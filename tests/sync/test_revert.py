@@ -30,6 +30,9 @@ def test_revert_then_push_and_a_second_device_pulls_it(cluster: Cluster, tmp_pat
         write_pages(volume, {3: page("bad 3")}, truncate=5)
         write_pages(volume, {12: page("bad 12")})
         latest = volume.latest_lsn()
+        volume.push()
+        clone = b.open_volume(volume.vid)
+        assert read_all(clone, 12) != before
         assert volume.changes(good, latest) == Graft([2, 3, 6, 7, 8, 10, 12])
         assert volume.changes(good + 1, latest) == Graft([3, 6, 7, 8, 10, 12])
 
@@ -45,7 +48,7 @@ def test_revert_then_push_and_a_second_device_pulls_it(cluster: Cluster, tmp_pat
         assert volume.revert_to(latest + 1).lsn == latest + 1  # type: ignore[union-attr]
         remote = volume.push()
 
-        clone = b.open_volume(volume.vid)
+        clone.pull()
         snapshot = clone.snapshot()
         assert snapshot is not None and snapshot.remote_lsn == remote
         assert read_all(clone, 12) == before
