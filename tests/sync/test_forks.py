@@ -7,11 +7,11 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from graft_client import Volume
+from graft_client import Client, Volume
 from graft_core.ids import VolumeId
 from graft_core.types import EMPTY_PAGE
 from tests.pagestore.cluster import Cluster
-from tests.sync.support import client_for, lite_for, page
+from tests.sync.support import client_for, client_urls, lite_for, page
 
 LAST_PAGE = 24
 COMMITS = 6
@@ -146,3 +146,33 @@ def test_fetch_all_hydrates_the_pages_a_clone_of_a_fork_inherits(
         with clone.reader() as reader:
             assert {idx: reader.read(idx) for idx in range(1, 11)} == expected
         assert clone.stats().pages_fetched == fetched  # nothing left to fetch
+
+
+def test_local_reclaim_keeps_the_parent_snapshot_a_fork_reads(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """The fork reads its origin from the parent's local versions, which reclaim keeps: no
+    page is fetched from the servers, however far the parent's retention moved on."""
+    metastore, pagestore = client_urls(cluster)
+    with Client(tmp_path / "a", metastore=metastore, pagestore=pagestore, keep_commits=1) as client:
+        parent = client.create_volume()
+        for n in range(3):
+            with parent.writer() as writer:
+                writer.write(1 + n, page(f"parent {n}"))
+                writer.write(9, page(f"parent {n} on 9"))
+            parent.push()
+        fork = parent.fork(2)
+        for n in range(3, 8):
+            with parent.writer() as writer:
+                writer.write(9, page(f"parent {n} on 9"))
+        client.compact()
+        # keep_commits=1 would keep LSN 8 alone: the fork pins LSN 2 (and the versions it reads)
+        assert parent.log()[0].lsn == 2 and parent.latest_lsn() == 8
+        with fork.reader() as reader:
+            assert reader.read(9) == page("parent 1 on 9")
+            assert [reader.read(idx) for idx in (1, 2, 3)] == [
+                page("parent 0"),
+                page("parent 1"),
+                EMPTY_PAGE,
+            ]
+        assert fork.stats().pages_fetched == 0
