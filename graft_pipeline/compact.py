@@ -4,10 +4,10 @@ Per partition of volumes (one Spark task each): for each volume, read the retain
 the horizon and read the newest version of every page at it straight from the segments; the
 pages of all of them are packed into shared segments of the target size, and each volume's
 checkpoint is registered with the metastore's ``checkpoint`` as soon as its last segment is
-stored. A parent's horizon stays at or below the origin of its oldest fork (``forks``), and a
-fork itself is left alone: its checkpoint would have to hold the pages it reads through its
-parent (materializing it), which compaction does not do yet. Reads at and above the horizon then
-see the same bytes (the checkpoint holds exactly the
+stored. A parent's horizon stays at or below the origin of every fork that still reads it
+(``forks``); a fork's checkpoint holds the pages it inherits too (it is materialized), so from
+then on it reads nothing through its parent and no longer pins it. Reads at and above the
+horizon then see the same bytes (the checkpoint holds exactly the
 versions at the horizon); reads below it are 404. A volume whose checkpoint is already at (or
 above) the horizon is left alone, so a re-run writes nothing. The metastore accepts only
 segments with a receipt (``graft_core.receipts``): the job signs its own segments with the key
@@ -55,15 +55,12 @@ def compact_volumes(
     for vid in vids:
         log = ctx.meta.log(vid)
         result: dict[str, Any] = {"vid": str(vid), "latest": log.latest, "previous": log.horizon}
-        if log.origin is not None:
-            yield {**result, "horizon": log.horizon, "status": "fork", "pages": 0}
-            continue
         pinned = (pins or {}).get(str(vid), log.latest)
         horizon = min(retention.horizon(log.commits, now_ms), pinned)
         if horizon <= log.horizon:
             yield {**result, "horizon": log.horizon, "status": "unchanged", "pages": 0}
             continue
-        pages = pages_at(ctx.store, log, horizon)
+        pages = pages_at(ctx.store, log, horizon, ctx.meta.log)
         packer.add(vid, pages)
         packed.append((vid, horizon, {**result, "horizon": horizon, "pages": len(pages)}))
         yield from _register(ctx, packer, packed)

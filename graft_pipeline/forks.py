@@ -1,10 +1,11 @@
 """Forks seen by the jobs (DESIGN section 12): which LSN of each parent a fork reads through.
 
 A fork's pages it never wrote are its parent's at the origin LSN, so the parent's retention must
-keep that LSN readable: compaction puts a parent's horizon no higher than its oldest fork's
-origin, and GC then keeps every segment that LSN reads (they are referenced from the parent's
-retained log). Finding the forks of a volume means asking every volume for its origin: one small
-metastore call per volume, in Spark tasks.
+keep that LSN readable: compaction puts a parent's horizon no higher than the origin of any fork
+still reading it, and GC then keeps every segment that LSN reads (they are referenced from the
+parent's retained log). A compacted fork reads nothing through its parent any more (its
+checkpoint holds what it inherited): it pins nothing. Finding the forks of a volume means asking
+every volume for its origin: one small metastore call per volume, in Spark tasks.
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ __all__ = ["fork_pins", "origin_problems"]
 
 def _origins(ctx: TaskContext, vid: VolumeId) -> Iterator[tuple[str, int]]:
     try:
-        origin = ctx.meta.origin(vid)
+        origin, horizon = ctx.meta.origin(vid)
     except VolumeNotFoundError:
         return
-    if origin is not None:
+    if origin is not None and horizon == 1:
         yield str(origin.vid), origin.lsn
 
 
@@ -51,8 +52,8 @@ def origin_problems(ctx: TaskContext, vid: VolumeId) -> Iterator[dict[str, Any]]
     except VolumeNotFoundError:
         return
     origin = log.origin
-    if origin is None:
-        return
+    if origin is None or log.horizon > 1:
+        return  # not a fork, or one that compaction materialized
     try:
         parent = ctx.meta.log(origin.vid)
     except VolumeNotFoundError:

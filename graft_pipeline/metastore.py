@@ -29,9 +29,10 @@ class MetastoreHttp(SyncMetastoreClient):
                 return
             after = page.next
 
-    def origin(self, vid: VolumeId) -> Origin | None:
-        """Where the fork ``vid`` starts (None if it is not a fork)."""
-        return self.pull_commits(vid, 1, 1).origin
+    def origin(self, vid: VolumeId) -> tuple[Origin | None, int]:
+        """Where the fork ``vid`` starts (None if it is not a fork), and its horizon."""
+        answer = self.pull_commits(vid, 1, 1)
+        return answer.origin, 1 if answer.checkpoint is None else answer.checkpoint.lsn
 
     def log(self, vid: VolumeId) -> VolumeLog:
         """The retained log: the checkpoint (if any) and every commit from its LSN on.

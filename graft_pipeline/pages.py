@@ -1,7 +1,8 @@
 """A volume's pages at an LSN, read from the segments its log names (no pagestore involved).
 
 A fork's pages it never wrote are its parent's at the origin (DESIGN section 12): given
-``parent_log``, they are read there too, up a chain of forks.
+``parent_log``, they are read there too, up a chain of forks (until a fork is compacted: its
+checkpoint holds them).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def pages_at(
     for sid, pageidxs in plan.items():
         pages.update(read_volume_pages(store, sid, log.vid, pageidxs))
     origin = log.origin
-    if origin is not None and parent_log is not None:
+    if origin is not None and log.horizon == 1 and parent_log is not None:
         limit = log.inherited_limit(lsn)
         inherited = pages_at(store, parent_log(origin.vid), origin.lsn, parent_log)
         pages.update(

@@ -159,7 +159,7 @@ def apply_pull(
     base_count = 0 if record is None else record.page_count
     batch = records.db.batch()
     if origin is not None and records.origin(vid) is None:
-        origin = msgspec.structs.replace(origin, local_lsn=lsn)
+        origin = msgspec.structs.replace(origin, local_lsn=lsn, local_remote_lsn=remote_lsn)
         records.put_origin(batch, vid, origin)
     else:
         origin = records.origin(vid)

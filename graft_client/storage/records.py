@@ -112,7 +112,9 @@ class OriginRecord(msgspec.Struct, array_like=True, frozen=True):
     ``page_count`` pages. Local LSN ``local_lsn`` is the fork's first here: a page without a
     version at or below a snapshot (or whose version is INHERITED) reads as the parent's there.
     ``parent_local_lsn`` is the parent's local LSN equal to the origin when the fork was made
-    on this device (the parent's retention keeps it); None on a clone.
+    on this device (the parent's retention keeps it); None on a clone. ``local_remote_lsn`` is
+    the fork's remote LSN that ``local_lsn`` maps to (1 where the fork was made; a clone's first
+    pull), at which the servers read the pages it inherits.
     """
 
     parent: bytes
@@ -120,6 +122,7 @@ class OriginRecord(msgspec.Struct, array_like=True, frozen=True):
     page_count: PageCount
     local_lsn: LocalLSN
     parent_local_lsn: LocalLSN | None = None
+    local_remote_lsn: RemoteLSN = RemoteLSN(LSN(1))
 
 
 class SyncError(msgspec.Struct, array_like=True, frozen=True):

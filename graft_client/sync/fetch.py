@@ -54,13 +54,17 @@ async def fetch_inherited(
     """Fetch pages the fork ``vid`` inherits from its origin, and keep them where ``pages``
     says (``inherit.inherited_batch``).
 
-    They are read from the fork itself at its remote LSN 1, which is the origin: the pagestore
-    resolves them through the parent (a chain of forks too), with the fork's own token.
+    They are read from the fork itself at the remote LSN its first local LSN maps to (1 where
+    the fork was made): unchanged since, they are the origin's there, which the pagestore
+    resolves through the parent (a chain of forks too), with the fork's own token. Compaction
+    of the fork drops that LSN: then, as for PENDING pages, those no later commit changed are
+    read at the latest LSN and the others are left out.
     """
     await checked_cluster(state, runtime, vid, via=runtime.pagestore)
-    found = await runtime.pagestore.read_pages(vid, 1, Graft(pages))
-    read = {idx: found.get(idx, EMPTY_PAGE) for idx in pages}
-    stats = FetchStats(len(read), len(read) * PAGE_SIZE, 1)
+    origin = state.origin(vid)
+    assert origin is not None
+    read, trips = await _read_retained(runtime, vid, origin.local_remote_lsn, Graft(pages))
+    stats = FetchStats(len(read), len(read) * PAGE_SIZE, trips)
     state.store_inherited(vid, {idx: (pages[idx], data) for idx, data in read.items()}, stats)
     return read
 

@@ -164,7 +164,7 @@ class SyncSession:
         batch = self.state.inherited_batch(vid, lsn, window)
         assert pageidx in batch, "only an inherited page is fetched through the origin"
         pages = runtime.call(fetch.fetch_inherited, self.state, runtime, vid, batch)
-        return pages[PageIdx(pageidx)]
+        return _fetched(pages, vid, pageidx, lsn)
 
     def fork(self, vid: VolumeId, parent: VolumeId, lsn: int) -> None:
         """Record on the metastore that ``vid`` is a fork of ``parent`` at remote ``lsn``."""
@@ -179,14 +179,7 @@ class SyncSession:
         window = prefetcher.window(pageidx, page_count)
         version_lsn, batch = self.state.pending_batch(vid, pageidx, lsn, window)
         pages = runtime.call(fetch.fetch, self.state, runtime, vid, version_lsn, batch)
-        found = pages.get(PageIdx(pageidx))
-        if found is None:
-            raise SnapshotNotFoundError(
-                f"page {pageidx} of volume {vid} at local LSN {lsn} changed after the "
-                "remote LSN it was learned at, which the servers no longer retain (compacted); "
-                "pull and read a newer snapshot"
-            )
-        return found
+        return _fetched(pages, vid, pageidx, lsn)
 
     # --- what happened ------------------------------------------------------------------------
 
@@ -208,3 +201,15 @@ class SyncSession:
         if self._runtime is not None:
             self._runtime.close()
             self._runtime = None
+
+
+def _fetched(pages: dict[PageIdx, bytes], vid: VolumeId, pageidx: int, lsn: int) -> bytes:
+    """The fetched page, which a fetch leaves out when compaction dropped what it reads."""
+    found = pages.get(PageIdx(pageidx))
+    if found is None:
+        raise SnapshotNotFoundError(
+            f"page {pageidx} of volume {vid} at local LSN {lsn} changed after the remote LSN "
+            "it is read at, which the servers no longer retain (compacted); pull and read a "
+            "newer snapshot"
+        )
+    return found
