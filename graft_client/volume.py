@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
+from graft_client import forks
 from graft_client.reader import VolumeReader
+from graft_client.storage.forks import FIRST
 from graft_client.storage.pull import PullOutcome
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import (
     ConflictPolicy,
     FetchStats,
+    OriginRecord,
     SyncError,
     SyncMode,
     VolumeConfig,
@@ -22,9 +25,10 @@ from graft_client.storage.state import LocalState
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.sync.session import SyncSession
 from graft_client.writer import VolumeWriter
-from graft_core.errors import InvalidInputError
+from graft_core.errors import ConcurrentWriteError, InvalidInputError, SnapshotNotFoundError
+from graft_core.graft import Graft
 from graft_core.ids import VolumeId
-from graft_core.types import LocalLSN, Snapshot, check_lsn
+from graft_core.types import LocalLSN, RemoteMapping, Snapshot, check_lsn
 
 __all__ = ["CommitInfo", "Volume", "VolumeInfo"]
 
@@ -90,7 +94,29 @@ class Volume:
         """A reader pinned to the latest snapshot, or to a retained older local ``lsn``."""
         at = None if lsn is None else LocalLSN(check_lsn(lsn))
         fetch = partial(self.session.fetch_pending, self.vid)
-        return VolumeReader(self._state.open_view(self.vid, at, fetch))
+        return VolumeReader(self._state.open_view(self.vid, at, fetch, self._inheritor()))
+
+    def _inheritor(self) -> forks.ParentReads | None:
+        origin = self._state.origin(self.vid)
+        if origin is None:
+            return None
+        return forks.ParentReads(
+            self.session, self.vid, origin, partial(self._parent_reader, origin)
+        )
+
+    def _parent_reader(self, origin: OriginRecord) -> VolumeReader | None:
+        """The parent's local snapshot equal to the origin, if this device has it (and it is
+        still the same one: a parent deleted and cloned again numbers its LSNs anew)."""
+        parent = VolumeId(origin.parent)
+        if origin.parent_local_lsn is None or not self._state.has_volume(parent):
+            return None
+        reader = Volume(self._state, self.session, parent).reader(origin.parent_local_lsn)
+        snapshot = reader.snapshot
+        mapped = None if snapshot is None else snapshot.remote
+        if mapped is None or mapped != RemoteMapping(origin.remote_lsn, origin.parent_local_lsn):
+            reader.close()
+            return None
+        return reader
 
     def writer(self) -> VolumeWriter:
         """A writer on top of the latest snapshot."""
@@ -99,6 +125,67 @@ class Volume:
     def log(self, start: int = 1, limit: int | None = None) -> list[CommitInfo]:
         """Retained local commits from ``start``, oldest first."""
         return self._state.log(self.vid, start, limit)
+
+    # --- history: forks, reverts, diffs ----------------------------------------------------------
+
+    @property
+    def origin(self) -> tuple[VolumeId, int] | None:
+        """(parent volume, remote LSN) this volume is a fork of; None if it is not a fork."""
+        origin = self._state.origin(self.vid)
+        return None if origin is None else (VolumeId(origin.parent), origin.remote_lsn)
+
+    def fork(self, lsn: int | None = None) -> Volume:
+        """A new volume whose history starts at this one's snapshot at local ``lsn`` (default:
+        the latest), without copying pages here or on the servers.
+
+        The snapshot must be on the servers (pushed or pulled): a fork is recorded there, so
+        any device can clone it. ``InvalidInputError`` if it is not (push first);
+        ``SnapshotNotFoundError`` for an LSN that does not exist or is no longer retained.
+        """
+        # The reader pins the snapshot: it stays retained until the fork pins it for good.
+        with self.reader(lsn) as at:
+            snapshot = at.snapshot
+            if snapshot is None:
+                raise InvalidInputError(f"volume {self.vid} has no commits to fork")
+            remote = snapshot.remote
+            if remote is None or remote.local_lsn != snapshot.lsn:
+                raise InvalidInputError(
+                    f"LSN {snapshot.lsn} of volume {self.vid} is not on the servers: push it first "
+                    "(a fork starts at a snapshot the servers have)"
+                )
+            child = VolumeId.random()
+            self.session.fork(child, self.vid, remote.remote_lsn)
+            origin = OriginRecord(
+                bytes(self.vid),
+                remote.remote_lsn,
+                snapshot.page_count,
+                FIRST,
+                LocalLSN(snapshot.lsn),
+            )
+            self._state.create_fork(child, origin, self.sync_mode, self._state.cluster(self.vid))
+        return Volume(self._state, self.session, child)
+
+    def changes(self, from_lsn: int, to_lsn: int) -> Graft:
+        """The pages changed between local snapshots ``from_lsn`` and ``to_lsn``: the union of
+        the grafts of the commits after ``from_lsn`` up to ``to_lsn``."""
+        return forks.changes(self._state, self.vid, from_lsn, to_lsn)
+
+    def revert_to(self, lsn: int) -> Snapshot | None:
+        """Commit a new LSN whose pages equal the snapshot at local ``lsn``; the commits after
+        it stay in the history. Only pages that changed since ``lsn`` and differ now are
+        written (``changes`` says which). The new snapshot (unchanged if nothing differs)."""
+        latest = self.latest_lsn()
+        if not 1 <= lsn <= latest:
+            raise SnapshotNotFoundError(f"volume {self.vid} has no LSN {lsn} (latest: {latest})")
+        changed = self.changes(lsn, latest)
+        with self.reader(lsn) as old, self.writer() as writer:
+            if writer.base is None or writer.base.lsn != latest:
+                raise ConcurrentWriteError(f"volume {self.vid} moved while reverting; retry")
+            writer.truncate(old.page_count)
+            for idx, data in forks.revert_pages(old, changed).items():
+                if writer.read(idx) != data:
+                    writer.write(idx, data)
+            return writer.commit()
 
     def reclaim(self) -> ReclaimStats:
         """Delete page versions and commit records outside the retention policy now."""

@@ -11,6 +11,7 @@ metastore ``/metastore/v1/``:
     pull_commits  PullCommitsRequest  -> PullCommitsResponse
     commit        CommitRequest       -> SnapshotInfo
     checkpoint    CheckpointRequest   -> SnapshotInfo
+    fork          ForkRequest         -> SnapshotInfo
     volumes       VolumesRequest      -> VolumesResponse
 
 pagestore ``/pagestore/v1/``:
@@ -48,7 +49,9 @@ __all__ = [
     "CommitInfo",
     "CommitRequest",
     "ErrorBody",
+    "ForkRequest",
     "Message",
+    "Origin",
     "PullCommitsRequest",
     "PullCommitsResponse",
     "PullGraftRequest",
@@ -101,6 +104,15 @@ class SegmentRef(Message, omit_defaults=True):
     sid: SegmentId
     graft: Graft
     receipt: Annotated[bytes, msgspec.Meta(max_length=64)] = b""
+
+
+class Origin(Message):
+    """Where a fork's history starts: its parent volume at an LSN, and the parent's page count
+    there (DESIGN section 12)."""
+
+    vid: VolumeId
+    lsn: LsnField
+    page_count: PageCountField
 
 
 class SnapshotInfo(Message):
@@ -165,6 +177,8 @@ class PullGraftResponse(Message):
     graft: Graft
     cut: PageCountField | None = None
     next: LsnField | None = None
+    # Set on the answer to a pull from LSN 1 of a fork (see ``PullCommitsResponse.origin``).
+    origin: Origin | None = None
 
 
 class PullCommitsRequest(Message):
@@ -183,6 +197,8 @@ class PullCommitsResponse(Message):
     checkpoint: CheckpointInfo | None
     commits: list[CommitInfo]
     next: LsnField | None = None
+    # The volume's origin when it is a fork: pages it never wrote read as the parent's there.
+    origin: Origin | None = None
 
 
 class CommitRequest(Message):
@@ -198,6 +214,16 @@ class CheckpointRequest(Message):
     vid: VolumeId
     lsn: LsnField
     segments: list[SegmentRef]
+
+
+class ForkRequest(Message):
+    """Make ``vid`` (a volume id without commits) a fork of ``parent`` at ``lsn``: its LSN 1
+    has the parent's page count there and no segments. A retry by ``cid`` answers the same."""
+
+    vid: VolumeId
+    cid: ClientId
+    parent: VolumeId
+    lsn: LsnField
 
 
 class VolumesRequest(Message):

@@ -4,7 +4,10 @@ Per partition of volumes (one Spark task each): for each volume, read the retain
 the horizon and read the newest version of every page at it straight from the segments; the
 pages of all of them are packed into shared segments of the target size, and each volume's
 checkpoint is registered with the metastore's ``checkpoint`` as soon as its last segment is
-stored. Reads at and above the horizon then see the same bytes (the checkpoint holds exactly the
+stored. A parent's horizon stays at or below the origin of every fork that still reads it
+(``forks``); a fork's checkpoint holds the pages it inherits too (it is materialized), so from
+then on it reads nothing through its parent and no longer pins it. Reads at and above the
+horizon then see the same bytes (the checkpoint holds exactly the
 versions at the horizon); reads below it are 404. A volume whose checkpoint is already at (or
 above) the horizon is left alone, so a re-run writes nothing. The metastore accepts only
 segments with a receipt (``graft_core.receipts``): the job signs its own segments with the key
@@ -26,6 +29,7 @@ from pyspark.sql import SparkSession
 from graft_core.errors import InvalidInputError
 from graft_core.ids import VolumeId
 from graft_core.receipts import KEY_ENV, ReceiptKey
+from graft_pipeline.forks import fork_pins
 from graft_pipeline.location import Location
 from graft_pipeline.pages import pages_at
 from graft_pipeline.retention import Retention
@@ -42,18 +46,21 @@ def compact_volumes(
     retention: Retention,
     now_ms: int,
     target_bytes: int = TARGET_SEGMENT_BYTES,
+    pins: dict[str, int] | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Compact ``vids``, packing their checkpoints together; one result per volume."""
+    """Compact ``vids``, packing their checkpoints together; one result per volume. ``pins``:
+    parent id -> the oldest LSN a fork of it reads through (``forks.fork_pins``)."""
     packer = SegmentPacker(ctx.store, target_bytes)
     packed: list[tuple[VolumeId, int, dict[str, Any]]] = []  # not registered yet
     for vid in vids:
         log = ctx.meta.log(vid)
         result: dict[str, Any] = {"vid": str(vid), "latest": log.latest, "previous": log.horizon}
-        horizon = retention.horizon(log.commits, now_ms)
+        pinned = (pins or {}).get(str(vid), log.latest)
+        horizon = min(retention.horizon(log.commits, now_ms), pinned)
         if horizon <= log.horizon:
             yield {**result, "horizon": log.horizon, "status": "unchanged", "pages": 0}
             continue
-        pages = pages_at(ctx.store, log, horizon)
+        pages = pages_at(ctx.store, log, horizon, ctx.meta.log)
         packer.add(vid, pages)
         packed.append((vid, horizon, {**result, "horizon": horizon, "pages": len(pages)}))
         yield from _register(ctx, packer, packed)
@@ -96,7 +103,10 @@ def run_compact(
         )
     now = time.time_ns() // 1_000_000 if now_ms is None else now_ms
     vids = list(dict.fromkeys(vids))  # a volume packed twice would be registered twice
-    work = partial(compact_volumes, retention=retention, now_ms=now, target_bytes=target_bytes)
+    pins = fork_pins(spark, location)
+    work = partial(
+        compact_volumes, retention=retention, now_ms=now, target_bytes=target_bytes, pins=pins
+    )
     started = time.perf_counter()
     volumes: list[dict[str, Any]] = per_partition(spark, location, vids, work).collect()
     seconds = time.perf_counter() - started

@@ -37,7 +37,7 @@ def _rows(
     ctx: TaskContext, vid: VolumeId, *, lsns: Mapping[str, int]
 ) -> Iterator[tuple[str, int, int, bytes]]:
     lsn = lsns[str(vid)]
-    for pageidx, page in pages_at(ctx.store, ctx.meta.log(vid), lsn).items():
+    for pageidx, page in pages_at(ctx.store, ctx.meta.log(vid), lsn, ctx.meta.log).items():
         yield str(vid), lsn, pageidx, page
 
 

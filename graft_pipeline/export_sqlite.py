@@ -76,7 +76,7 @@ def _export_volume(
     log = ctx.meta.log(vid)
     summary: dict[str, Any] = {"vid": str(vid), "lsn": lsn}
     try:
-        tables = read_tables(pages_at(ctx.store, log, lsn), log.page_count(lsn))
+        tables = read_tables(pages_at(ctx.store, log, lsn, ctx.meta.log), log.page_count(lsn))
     except InvalidInputError as exc:
         yield {**summary, "skipped": str(exc)}
         return

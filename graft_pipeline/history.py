@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from graft_core.errors import SnapshotNotFoundError
 from graft_core.ids import SegmentId, VolumeId
-from graft_core.wire import CheckpointInfo, CommitInfo, SegmentRef
+from graft_core.wire import CheckpointInfo, CommitInfo, Origin, SegmentRef
 
 __all__ = ["Entry", "Reference", "VolumeLog"]
 
@@ -44,11 +44,16 @@ class Reference:
 
 class VolumeLog:
     def __init__(
-        self, vid: VolumeId, checkpoint: CheckpointInfo | None, commits: list[CommitInfo]
+        self,
+        vid: VolumeId,
+        checkpoint: CheckpointInfo | None,
+        commits: list[CommitInfo],
+        origin: Origin | None = None,
     ) -> None:
         self.vid = vid
         self.checkpoint = checkpoint
         self.commits = commits
+        self.origin = origin  # a fork's parent and LSN: the pages it never wrote are read there
 
     @property
     def horizon(self) -> int:
@@ -91,6 +96,14 @@ class VolumeLog:
             for seg in entry.segments:
                 versions.update(dict.fromkeys(seg.graft, seg.sid))
         return versions
+
+    def inherited_limit(self, lsn: int) -> int:
+        """In a fork: the pages up to this one that it never wrote read as its origin's at
+        ``lsn`` (the lowest page count since LSN 1, a truncate hides the parent's pages)."""
+        self.check(lsn)
+        assert self.origin is not None and self.horizon == 1, "forks are not compacted"
+        counts = (c.page_count for c in self.commits if c.lsn <= lsn)
+        return min(self.origin.page_count, *counts)
 
     def referenced(self) -> set[SegmentId]:
         """Every segment a retained LSN may read: the checkpoint's and every retained commit's.

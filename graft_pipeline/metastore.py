@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from graft_core.errors import ServiceUnavailableError
 from graft_core.ids import VolumeId
 from graft_core.rpcclient import SyncMetastoreClient
-from graft_core.wire import CommitInfo, SnapshotInfo
+from graft_core.wire import CommitInfo, Origin, SnapshotInfo
 from graft_pipeline.history import VolumeLog
 
 __all__ = ["MetastoreHttp"]
@@ -28,6 +28,11 @@ class MetastoreHttp(SyncMetastoreClient):
             if page.next is None:
                 return
             after = page.next
+
+    def origin(self, vid: VolumeId) -> tuple[Origin | None, int]:
+        """Where the fork ``vid`` starts (None if it is not a fork), and its horizon."""
+        answer = self.pull_commits(vid, 1, 1)
+        return answer.origin, 1 if answer.checkpoint is None else answer.checkpoint.lsn
 
     def log(self, vid: VolumeId) -> VolumeLog:
         """The retained log: the checkpoint (if any) and every commit from its LSN on.
@@ -56,4 +61,4 @@ class MetastoreHttp(SyncMetastoreClient):
             ):
                 return None
             commits.extend(answer.commits)
-        return VolumeLog(vid, checkpoint, commits)
+        return VolumeLog(vid, checkpoint, commits, answer.origin)

@@ -4,7 +4,8 @@ segment holds every page the log entries referencing it say it holds.
 Two Spark stages: per volume, the references of its retained log (each with the LSN range that
 reads it); then per segment, one full read (``decode_segment`` checks the whole-object CRC, the
 index and, through ``verify``, every frame) checked against all its references. A problem names
-the segment and the affected ``(vid, first LSN, last LSN)`` ranges.
+the segment and the affected ``(vid, first LSN, last LSN)`` ranges. A fork whose origin (its
+parent at an LSN) is not readable any more is a problem too, naming the fork.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from graft_core.errors import GraftError, NotFoundError
 from graft_core.graft import Graft
 from graft_core.ids import SegmentId, VolumeId
 from graft_core.segment import decode_segment
+from graft_pipeline.forks import origin_problems
 from graft_pipeline.location import Location
 from graft_pipeline.segments import segment_key
 from graft_pipeline.tasks import TaskContext, per_volume
@@ -73,10 +75,11 @@ def run_verify(spark: SparkSession, location: Location, vids: list[VolumeId]) ->
         problems: list[dict[str, Any]] = checked.filter(lambda p: p is not None).collect()
     finally:
         checked.unpersist()
+    problems += per_volume(spark, location, vids, origin_problems).collect()
     return {
         "job": "verify",
         "volumes": len(vids),
         "segments_checked": segments,
         "ok": not problems,
-        "problems": sorted(problems, key=lambda p: p["segment"]),
+        "problems": sorted(problems, key=lambda p: p.get("segment") or p["fork"]),
     }

@@ -27,6 +27,7 @@ from graft_core.wire import (
     METASTORE_MAX_BODY,
     CheckpointRequest,
     CommitRequest,
+    ForkRequest,
     Message,
     PullCommitsRequest,
     PullGraftRequest,
@@ -77,7 +78,15 @@ class Config:
         }
 
 
-_ENDPOINT_NAMES = ("snapshot", "pull_graft", "pull_commits", "commit", "checkpoint", "volumes")
+_ENDPOINT_NAMES = (
+    "snapshot",
+    "pull_graft",
+    "pull_commits",
+    "commit",
+    "checkpoint",
+    "fork",
+    "volumes",
+)
 
 
 async def _open_store(config: Config, metrics: Metrics) -> RecordStore:
@@ -121,12 +130,18 @@ def _endpoints(catalog: Callable[[], Catalog]) -> list[Endpoint[Any]]:
     async def volumes(req: VolumesRequest, grant: Grant) -> Message:
         return await catalog().volumes(req, grant.volumes)
 
+    async def fork(req: ForkRequest, grant: Grant) -> Message:
+        # The fork reads every page of its parent: the token must grant the parent too.
+        Auth.authorize(grant, req.parent, write=False)
+        return await catalog().fork(req)
+
     return [
         Endpoint("snapshot", SnapshotRequest, False, call(Catalog.snapshot)),
         Endpoint("pull_graft", PullGraftRequest, False, call(Catalog.pull_graft)),
         Endpoint("pull_commits", PullCommitsRequest, False, call(Catalog.pull_commits)),
         Endpoint("commit", CommitRequest, True, call(Catalog.commit)),
         Endpoint("checkpoint", CheckpointRequest, True, call(Catalog.checkpoint)),
+        Endpoint("fork", ForkRequest, True, fork),
         Endpoint("volumes", VolumesRequest, False, volumes),
     ]
 

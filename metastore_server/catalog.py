@@ -33,6 +33,8 @@ from graft_core.wire import (
     CheckpointRequest,
     CommitInfo,
     CommitRequest,
+    ForkRequest,
+    Origin,
     PullCommitsRequest,
     PullCommitsResponse,
     PullGraftRequest,
@@ -119,6 +121,8 @@ class Catalog:
         self._changed: dict[VolumeId, asyncio.Event] = {}
         self._waiting: dict[VolumeId, int] = {}  # long-polls in progress per volume
         self._pollers: dict[VolumeId, asyncio.Task[None]] = {}
+        # A volume's origin never changes once its LSN 1 exists: remembered per volume.
+        self._origins: dict[VolumeId, Origin | None] = {}
 
     def _lock(self, vid: VolumeId) -> asyncio.Lock:
         return self._locks.setdefault(vid, asyncio.Lock())
@@ -143,6 +147,16 @@ class Catalog:
             stop = min(end, start + size - 1)
             yield await self.store.read(vid, start, stop)
             start, size = stop + 1, min(size * 2, _MAX_READ)
+
+    async def origin(self, vid: VolumeId) -> Origin | None:
+        """The fork origin of ``vid`` (None for a volume that is not a fork, or has no commits)."""
+        if vid in self._origins:
+            return self._origins[vid]
+        if await self.store.latest(vid) == 0:
+            return None
+        origin = (await self._record(vid, 1)).origin
+        self._origins[vid] = origin
+        return origin
 
     async def _horizon(self, vid: VolumeId) -> int:
         checkpoint = await self.store.checkpoint(vid)
@@ -187,7 +201,10 @@ class Catalog:
             graft, cut = await anyio.to_thread.run_sync(_changed, pulled, prior)
         top = records[-1]
         step = top.lsn + 1 if top.lsn < end else None
-        return PullGraftResponse(snapshot=top.snapshot(), graft=graft, cut=cut, next=step)
+        origin = await self.origin(req.vid) if req.start == 1 else None
+        return PullGraftResponse(
+            snapshot=top.snapshot(), graft=graft, cut=cut, next=step, origin=origin
+        )
 
     async def _scan_grafted(
         self, vid: VolumeId, first: int, end: int, start: int
@@ -275,6 +292,7 @@ class Catalog:
             checkpoint=None if checkpoint is None else checkpoint.checkpoint_info(),
             commits=commits,
             next=last + 1 if last < end else None,
+            origin=await self.origin(req.vid),
         )
 
     async def _commit_page(self, vid: VolumeId, start: int, end: int) -> list[CommitInfo]:
@@ -351,6 +369,34 @@ class Catalog:
                     self._notify(req.vid)
                     return record.snapshot()
             return await self._replay(req, base + 1)
+
+    async def fork(self, req: ForkRequest) -> SnapshotInfo:
+        """Record LSN 1 of ``req.vid`` as the parent's snapshot at ``req.lsn``: one small record,
+        whatever the parent's size (nothing is copied)."""
+        if req.vid == req.parent:
+            raise InvalidInputError(f"volume {req.vid} cannot be a fork of itself")
+        parent = await self.snapshot(SnapshotRequest(vid=req.parent, lsn=req.lsn))
+        origin = Origin(vid=req.parent, lsn=req.lsn, page_count=parent.page_count)
+        async with self._lock(req.vid):
+            if await self.store.latest(req.vid) == 0:
+                record = LogRecord(
+                    kind="commit",
+                    vid=req.vid,
+                    lsn=1,
+                    segments=[],
+                    page_count=parent.page_count,
+                    cid=req.cid,
+                    ts_ms=time.time_ns() // 1_000_000,
+                    origin=origin,
+                )
+                if await self.store.append(record):
+                    self.metrics.commits.inc()
+                    self._notify(req.vid)
+                    return record.snapshot()
+            won = await self._record(req.vid, 1)
+            if won.cid == req.cid and won.origin == origin:
+                return won.snapshot()
+            raise CommitRejectedError(f"volume {req.vid} already exists; a fork needs a new id")
 
     async def _replay(self, req: CommitRequest, lsn: int) -> SnapshotInfo:
         """Answer a retry of the commit that won ``lsn``, or reject a different one."""

@@ -6,7 +6,15 @@ from typing import Literal
 
 from graft_core.errors import CorruptDataError, InvalidInputError
 from graft_core.ids import ClientId, VolumeId
-from graft_core.wire import CheckpointInfo, CommitInfo, Message, SegmentRef, SnapshotInfo, decode
+from graft_core.wire import (
+    CheckpointInfo,
+    CommitInfo,
+    Message,
+    Origin,
+    SegmentRef,
+    SnapshotInfo,
+    decode,
+)
 
 __all__ = ["LogRecord", "decode_record"]
 
@@ -14,7 +22,10 @@ MAX_RECORD_SIZE = 64 << 20
 
 
 class LogRecord(Message):
-    """A commit (``cid`` and ``commit_hash`` set) or a checkpoint registration."""
+    """A commit (``cid`` and ``commit_hash`` set) or a checkpoint registration.
+
+    A fork's LSN 1 is a commit without segments whose ``origin`` names the parent snapshot.
+    """
 
     kind: Literal["commit", "checkpoint"]
     vid: VolumeId
@@ -24,6 +35,7 @@ class LogRecord(Message):
     cid: ClientId | None = None
     commit_hash: bytes = b""
     ts_ms: int = 0
+    origin: Origin | None = None
 
     def snapshot(self) -> SnapshotInfo:
         assert self.kind == "commit"

@@ -17,6 +17,10 @@ commit costs log(commits) unions. Memory is the bitmaps' (compressed) size.
 on a worker thread, so one volume's large history never holds up another volume's reads. A read at
 or below the cached latest LSN needs no metastore call while the cache is fresh; a stale one is
 re-checked so a new checkpoint (a raised horizon) is noticed.
+
+A fork (DESIGN section 12) has an ``origin``, its parent at an LSN: the pages a read does not find
+in the fork's own commits, and that no truncate since LSN 1 cut off, are the parent's at that
+LSN (``resolve_inherited`` answers them as the rest, for the reader to resolve in the parent).
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from graft_core.errors import SnapshotNotFoundError
 from graft_core.graft import Graft
 from graft_core.ids import SegmentId, VolumeId
 from graft_core.types import MAX_PAGEIDX
-from graft_core.wire import PullCommitsResponse, SegmentRef
+from graft_core.wire import Origin, PullCommitsResponse, SegmentRef
 from pagestore_server.metaclient import MetastoreClient
 
 __all__ = ["Histories", "VolumeHistory"]
@@ -74,10 +78,12 @@ class VolumeHistory:
         self._entries: list[_Entry] = []  # entry i (1-based) at self._entries[i - 1]
         self._nodes: list[BitMap] = []  # Fenwick node i at self._nodes[i - 1]
         self._node_min: list[int] = []  # smallest page count of node i's commits
+        self.origin: Origin | None = None
 
     def apply(self, answer: PullCommitsResponse) -> None:
         """Add an answer's commits (which continue this history: the caller checks)."""
         checkpoint = answer.checkpoint
+        self.origin = answer.origin
         for commit in answer.commits:
             if commit.lsn <= self.latest:
                 continue
@@ -121,12 +127,21 @@ class VolumeHistory:
 
     def resolve(self, lsn: int, pageidxs: Graft) -> dict[SegmentId, list[int]]:
         """Segment -> pages to read from it, for the versions at ``lsn``; empty pages left out."""
+        return self.resolve_inherited(lsn, pageidxs)[0]
+
+    def resolve_inherited(
+        self, lsn: int, pageidxs: Graft
+    ) -> tuple[dict[SegmentId, list[int]], Graft]:
+        """``resolve``, and the pages this volume never wrote up to ``lsn`` that read as its
+        origin's (none unless it is a fork)."""
         search = _Search(self, pageidxs.bitmap().copy())
         position = lsn - self._first + 1 if self._entries else 0
         while position > 0 and search.remaining:
             search.node(position)
             position -= position & -position
-        return search.plan
+        if self.origin is None or self._first != 1:
+            return search.plan, Graft()
+        return search.plan, Graft(search.remaining)
 
 
 class _Search:

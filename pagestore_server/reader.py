@@ -7,6 +7,8 @@ import asyncio
 import anyio.to_thread
 
 from graft_core.errors import PayloadTooLargeError
+from graft_core.graft import Graft
+from graft_core.ids import SegmentId, VolumeId
 from graft_core.wire import ReadPagesRequest, ReadPagesResponse
 from pagestore_server.history import Histories
 from pagestore_server.metrics import Metrics
@@ -50,12 +52,32 @@ class PageReader:
         return ReadPagesResponse(pages=pages)
 
     async def _read(self, req: ReadPagesRequest, *, refresh: bool) -> list[tuple[int, bytes]]:
-        history = await self._histories.at(req.vid, req.lsn, refresh=refresh)
-        if len(req.graft) <= _INLINE_RESOLVE:
-            plan = history.resolve(req.lsn, req.graft)
-        else:
-            plan = await anyio.to_thread.run_sync(history.resolve, req.lsn, req.graft)
+        plans = await self._plan(req, refresh=refresh)
         parts = await asyncio.gather(
-            *(self._segments.read(sid, req.vid, pageidxs) for sid, pageidxs in plan.items())
+            *(
+                self._segments.read(sid, vid, pageidxs)
+                for vid, plan in plans
+                for sid, pageidxs in plan.items()
+            )
         )
         return sorted(page for part in parts for page in part)
+
+    async def _plan(
+        self, req: ReadPagesRequest, *, refresh: bool
+    ) -> list[tuple[VolumeId, dict[SegmentId, list[int]]]]:
+        """The segments to read, per volume that wrote them: a fork's pages it never wrote are
+        its parent's at the origin LSN, and so on up a chain of forks."""
+        plans: list[tuple[VolumeId, dict[SegmentId, list[int]]]] = []
+        vid, lsn, wanted = req.vid, req.lsn, req.graft
+        while True:
+            history = await self._histories.at(vid, lsn, refresh=refresh)
+            if len(wanted) <= _INLINE_RESOLVE:
+                plan, rest = history.resolve_inherited(lsn, wanted)
+            else:
+                resolve = history.resolve_inherited
+                plan, rest = await anyio.to_thread.run_sync(resolve, lsn, wanted)
+            plans.append((vid, plan))
+            origin = history.origin
+            if origin is None or not rest:
+                return plans
+            vid, lsn, wanted = origin.vid, origin.lsn, Graft(rest)

@@ -16,6 +16,7 @@ import click
 
 from graft_client.cli.daemon import daemon
 from graft_client.cli.errors import translate
+from graft_client.cli.history import diff, fork, revert
 from graft_client.cli.output import INTERRUPTED, USAGE_ERROR, CliError, configure_logging
 from graft_client.cli.pages import read, write
 from graft_client.cli.pipeline import pipeline_command
@@ -152,6 +153,9 @@ for command in (
     read,
     log_,
     compact,
+    fork,
+    revert,
+    diff,
     *sync_commands,
     daemon,
     sql_command,

@@ -73,8 +73,11 @@ def volume_status(ctx: click.Context, vid: str, as_json: bool) -> None:
         vol = client.local_volume(vid)
         info = vol.info()
         retained = [entry.lsn for entry in vol.log()]
+        origin = vol.origin
     snap = info.snapshot
     value = volume_json(info) | {"retained_lsns": [retained[0], retained[-1]] if retained else None}
+    fork = None if origin is None else f"fork of {origin[0]} at remote LSN {origin[1]}"
+    value["origin"] = None if origin is None else {"vid": str(origin[0]), "lsn": origin[1]}
     text = "\n".join(
         [
             f"volume      {info.vid}",
@@ -85,6 +88,7 @@ def volume_status(ctx: click.Context, vid: str, as_json: bool) -> None:
             f"sync        {info.sync.value}",
             f"log         {f'LSN {retained[0]}..{retained[-1]}' if retained else 'empty'}",
         ]
+        + ([f"origin      {fork}"] if fork else [])
     )
     echo_result(as_json, value, text)
 

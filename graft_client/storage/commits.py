@@ -10,6 +10,7 @@ import time
 from collections.abc import Mapping
 
 from graft_client.storage.db import Batch
+from graft_client.storage.inherit import inherited_blanks
 from graft_client.storage.pages import latest_pages, put_page
 from graft_client.storage.records import EMPTY_MARKER, CommitRecord, SnapshotRecord
 from graft_client.storage.volumes import VolumeRecords
@@ -79,6 +80,11 @@ def _stage_pages(
         cut = latest_pages(db, vid, shrunk_to + 1, base.page_count)
         for idx, slot in list(cut):
             if idx not in changed and slot != EMPTY_MARKER:
+                put_page(batch, db, vid, idx, lsn, EMPTY_MARKER)
+                changed.add(idx)
+        # In a fork, pages with no version of their own read the parent's: blank them too.
+        for idx in inherited_blanks(records, vid, records.origin(vid), shrunk_to):
+            if idx not in changed:
                 put_page(batch, db, vid, idx, lsn, EMPTY_MARKER)
                 changed.add(idx)
     return changed

@@ -44,6 +44,7 @@ class VolumeTag(IntEnum):
     FETCHED = 6
     LAST_SYNC = 7
     CLUSTER = 8
+    ORIGIN = 12  # a fork's origin (``OriginRecord``)
 
 
 def volume_key(vid: VolumeId, tag: VolumeTag) -> bytes:

@@ -8,14 +8,19 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+import msgspec
+
 from graft_client.storage.commits import now_ms, stage_commit
+from graft_client.storage.inherit import inherited_blanks
 from graft_client.storage.keys import page_key, page_prefix
 from graft_client.storage.pages import PageCursor, latest_pages, pack_latest
 from graft_client.storage.push import has_unpushed, unpushed_graft
 from graft_client.storage.records import (
     EMPTY_MARKER,
+    INHERITED_MARKER,
     PENDING_MARKER,
     CommitRecord,
+    OriginRecord,
     SnapshotRecord,
     VolumeStatus,
     Watermarks,
@@ -49,9 +54,11 @@ def _revert_slots(
         }
     cursor = PageCursor(records.db, vid)
     slots: dict[PageIdx, bytes] = {}
+    # In a fork, a page without a version at the synced LSN read as the parent's there.
+    absent = EMPTY_MARKER if records.origin(vid) is None else INHERITED_MARKER
     for pageidx in unpushed_graft(records, vid, record):
         slot = cursor.lookup(pageidx, synced)
-        slots[pageidx] = EMPTY_MARKER if slot is None else slot
+        slots[pageidx] = absent if slot is None else slot
     cursor.close()
     return slots
 
@@ -63,6 +70,7 @@ def _remote_slots(
     page_count: int,
     graft: Graft,
     cut: int | None,
+    origin: OriginRecord | None,
 ) -> dict[PageIdx, bytes]:
     """PENDING for the pages the pulled remote commits wrote, EMPTY for pages they cut off.
 
@@ -76,6 +84,7 @@ def _remote_slots(
         for pageidx, slot in latest_pages(records.db, vid, kept + 1, base_count):
             if slot != EMPTY_MARKER:
                 slots[PageIdx(pageidx)] = EMPTY_MARKER
+    slots.update(dict.fromkeys(inherited_blanks(records, vid, origin, kept), EMPTY_MARKER))
     written = graft.bitmap().copy()
     if page_count < MAX_PAGEIDX:
         written.remove_range(page_count + 1, MAX_PAGEIDX + 1)
@@ -124,9 +133,11 @@ def apply_pull(
     *,
     rebase: bool,
     cut: int | None = None,
+    origin: OriginRecord | None = None,
 ) -> PullOutcome:
     """Make remote LSN ``remote_lsn`` the next local LSN: pages in ``graft`` changed, and those
-    above ``cut`` not in it read empty (see ``PullGraftResponse``)."""
+    above ``cut`` not in it read empty (see ``PullGraftResponse``). ``origin``: the volume is a
+    fork, learned by its first pull (stored with it, at the new local LSN)."""
     record = records.snapshot(vid)
     if record is not None and record.remote_lsn is not None and record.remote_lsn >= remote_lsn:
         return PullOutcome.UP_TO_DATE
@@ -136,7 +147,8 @@ def apply_pull(
         assert record is not None
         local = unpushed_graft(records, vid, record)
         synced_count = _synced_page_count(records, vid, record)
-        remote = _remote_slots(records, vid, synced_count, page_count, graft, cut)
+        stored = records.origin(vid)
+        remote = _remote_slots(records, vid, synced_count, page_count, graft, cut, stored)
         clear = _clear_of(local, cut, min(synced_count, page_count))
         if rebase and clear and local.isdisjoint(graft | Graft(remote)):
             _rebase(records, vid, record, remote_lsn, page_count, remote, local)
@@ -146,7 +158,12 @@ def apply_pull(
     lsn = LocalLSN(LSN(1 if record is None else record.lsn + 1))
     base_count = 0 if record is None else record.page_count
     batch = records.db.batch()
-    slots = _remote_slots(records, vid, base_count, page_count, graft, cut)
+    if origin is not None and records.origin(vid) is None:
+        origin = msgspec.structs.replace(origin, local_lsn=lsn, local_remote_lsn=remote_lsn)
+        records.put_origin(batch, vid, origin)
+    else:
+        origin = records.origin(vid)
+    slots = _remote_slots(records, vid, base_count, page_count, graft, cut, origin)
     stage_commit(records, batch, vid, lsn, slots, page_count, remote_lsn)
     records.put_last_sync(batch, vid, now_ms())
     pulled = SnapshotRecord(lsn, PageCount(page_count), remote_lsn, lsn)

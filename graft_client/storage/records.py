@@ -12,11 +12,13 @@ from graft_core.types import LSN, PAGE_SIZE, LocalLSN, PageCount, RemoteLSN
 
 __all__ = [
     "EMPTY_MARKER",
+    "INHERITED_MARKER",
     "PENDING_MARKER",
     "CommitRecord",
     "ConflictPolicy",
     "FetchStats",
     "LastSync",
+    "OriginRecord",
     "SnapshotRecord",
     "SyncError",
     "SyncMode",
@@ -32,6 +34,9 @@ __all__ = [
 # bytes not fetched yet), or the PAGE_SIZE bytes themselves. Lengths tell them apart.
 EMPTY_MARKER = b"\x00"
 PENDING_MARKER = b"\x01"
+# In a fork only: the page reads as the fork's origin (its parent at the fork's first LSN), as
+# when no version is stored at all; written where a reset or rebase returns a page to that state.
+INHERITED_MARKER = b"\x02"
 assert len(EMPTY_MARKER) != PAGE_SIZE
 
 
@@ -100,6 +105,24 @@ class CommitRecord(msgspec.Struct, array_like=True, frozen=True):
     graft: bytes
     created_ms: int
     remote_lsn: RemoteLSN | None = None
+
+
+class OriginRecord(msgspec.Struct, array_like=True, frozen=True):
+    """A fork's origin (DESIGN section 12): its parent at remote LSN ``remote_lsn``, of
+    ``page_count`` pages. Local LSN ``local_lsn`` is the fork's first here: a page without a
+    version at or below a snapshot (or whose version is INHERITED) reads as the parent's there.
+    ``parent_local_lsn`` is the parent's local LSN equal to the origin when the fork was made
+    on this device (the parent's retention keeps it); None on a clone. ``local_remote_lsn`` is
+    the fork's remote LSN that ``local_lsn`` maps to (1 where the fork was made; a clone's first
+    pull), at which the servers read the pages it inherits.
+    """
+
+    parent: bytes
+    remote_lsn: RemoteLSN
+    page_count: PageCount
+    local_lsn: LocalLSN
+    parent_local_lsn: LocalLSN | None = None
+    local_remote_lsn: RemoteLSN = RemoteLSN(LSN(1))
 
 
 class SyncError(msgspec.Struct, array_like=True, frozen=True):

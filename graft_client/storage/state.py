@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
-from graft_client.storage import delete, fetched, pull, push
+from graft_client.storage import delete, fetched, forks, inherit, pull, push
 from graft_client.storage.commits import commit_pages, now_ms
 from graft_client.storage.db import LocalDB
 from graft_client.storage.pages import page_versions
@@ -37,6 +37,7 @@ from graft_client.storage.push import PushPlan
 from graft_client.storage.reclaim import ReclaimStats, plan_horizon, reclaim_volume
 from graft_client.storage.records import (
     FetchStats,
+    OriginRecord,
     SyncError,
     SyncMode,
     VolumeConfig,
@@ -48,7 +49,7 @@ from graft_client.storage.snapshots import (
     retained_snapshot,
     to_snapshot,
 )
-from graft_client.storage.view import FetchPending, SnapshotView
+from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
 from graft_core.errors import ClosedError, InvalidInputError, WrongClusterError
 from graft_core.graft import Graft
@@ -191,6 +192,12 @@ class LocalState:
     def log(self, vid: VolumeId, start: int, limit: int | None) -> list[CommitInfo]:
         return commit_log(self._open(), vid, start, limit)
 
+    def commit_grafts(self, vid: VolumeId, start: int, stop: int) -> list[Graft]:
+        """The grafts of the retained local commits with start <= lsn < stop, in LSN order."""
+        return [
+            Graft.deserialize(record.graft) for _, record in self._open().commits(vid, start, stop)
+        ]
+
     def page_versions(self, vid: VolumeId, first: int, last: int) -> list[tuple[int, int]]:
         """(pageidx, local LSN) of every stored version of pages first..last: what retention
         keeps on disk."""
@@ -231,9 +238,16 @@ class LocalState:
 
     # --- reads and local commits --------------------------------------------------------------
 
-    def open_view(self, vid: VolumeId, lsn: LocalLSN | None, fetch: FetchPending) -> SnapshotView:
+    def open_view(
+        self,
+        vid: VolumeId,
+        lsn: LocalLSN | None,
+        fetch: FetchPending,
+        inheritor: Inheritor | None = None,
+    ) -> SnapshotView:
         """The latest snapshot, or the retained one at ``lsn``, pinned until the view closes;
-        its PENDING pages are read with ``fetch``."""
+        its PENDING pages are read with ``fetch``, a fork's inherited pages with ``inheritor``
+        (closed with the view)."""
         with self._locked(vid) as records:
             if lsn is None:
                 record = records.snapshot(vid)
@@ -244,7 +258,7 @@ class LocalState:
             if snapshot is not None:
                 self._pins.pin(vid, snapshot.lsn)
                 release = partial(self._pins.unpin, vid, snapshot.lsn)
-            view = SnapshotView(records.db, vid, snapshot, release, fetch)
+            view = SnapshotView(records.db, vid, snapshot, release, fetch, inheritor)
         self._views.add(view)
         return view
 
@@ -279,8 +293,9 @@ class LocalState:
         latest = records.snapshot(vid)
         if latest is None:
             return ReclaimStats()
+        pins = [pin for pin in (self._pins.oldest(vid), inherit.fork_pin(records, vid)) if pin]
         horizon = plan_horizon(
-            latest, records.watermarks(vid), self.keep_commits, self._pins.oldest(vid)
+            latest, records.watermarks(vid), self.keep_commits, min(pins, default=None)
         )
         sync = self.config(vid).sync
         return reclaim_volume(records.db, records, vid, horizon, sync)
@@ -333,10 +348,11 @@ class LocalState:
         *,
         rebase: bool,
         cut: int | None = None,
+        origin: OriginRecord | None = None,
     ) -> PullOutcome:
         with self._locked(vid) as records:
             outcome = pull.apply_pull(
-                records, vid, remote_lsn, page_count, graft, rebase=rebase, cut=cut
+                records, vid, remote_lsn, page_count, graft, rebase=rebase, cut=cut, origin=origin
             )
         if outcome in (PullOutcome.APPLIED, PullOutcome.REBASED):
             self._snapshot_written()
@@ -396,6 +412,31 @@ class LocalState:
     ) -> None:
         with self._locked(vid) as records:
             fetched.store_fetched(records, vid, version_lsn, pages, stats)
+
+    # --- forks ----------------------------------------------------------------------------------
+
+    def origin(self, vid: VolumeId) -> OriginRecord | None:
+        """Where the fork ``vid`` starts (None if it is not a fork)."""
+        return self._open().origin(vid)
+
+    def create_fork(
+        self, vid: VolumeId, origin: OriginRecord, sync: SyncMode, cluster: uuid.UUID | None
+    ) -> None:
+        with self._locked(vid) as records:
+            forks.create_fork(records, vid, origin, sync, cluster)
+
+    def cluster(self, vid: VolumeId) -> uuid.UUID | None:
+        """The cluster the volume syncs with (None before its first sync)."""
+        return self._open().cluster(vid)
+
+    def inherited_batch(self, vid: VolumeId, lsn: int, window: range) -> dict[PageIdx, LocalLSN]:
+        return inherit.inherited_batch(self._open(), vid, lsn, window)
+
+    def store_inherited(
+        self, vid: VolumeId, pages: Mapping[PageIdx, tuple[LocalLSN, bytes]], stats: FetchStats
+    ) -> None:
+        with self._locked(vid) as records:
+            inherit.store_inherited(records, vid, pages, stats)
 
     # --- lifetime -----------------------------------------------------------------------------
 

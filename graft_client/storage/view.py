@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from graft_client.storage.db import LocalDB
 from graft_client.storage.pages import PageCursor
-from graft_client.storage.records import EMPTY_MARKER, PENDING_MARKER
+from graft_client.storage.records import EMPTY_MARKER, INHERITED_MARKER, PENDING_MARKER
 from graft_core.errors import ClosedError, CorruptDataError
 from graft_core.ids import VolumeId
 from graft_core.types import EMPTY_PAGE, PAGE_SIZE, Snapshot
 
-__all__ = ["FetchPending", "SnapshotView"]
+__all__ = ["FetchPending", "Inheritor", "SnapshotView"]
 
 # Reads a PENDING page from the servers: (pageidx, snapshot LSN, snapshot page count) -> bytes.
 FetchPending = Callable[[int, int, int], bytes]
+
+
+class Inheritor(Protocol):
+    """Reads the pages a fork inherits: its parent's at the origin (DESIGN section 12)."""
+
+    def read(self, pageidx: int, lsn: int, page_count: int) -> bytes:
+        """The page as the origin has it, for a view of the fork at ``lsn``."""
+
+    def close(self) -> None: ...
 
 
 class SnapshotView:
@@ -24,6 +34,7 @@ class SnapshotView:
         "__weakref__",
         "_cursor",
         "_fetch",
+        "_inheritor",
         "_release",
         "lsn",
         "page_count",
@@ -38,9 +49,11 @@ class SnapshotView:
         snapshot: Snapshot | None,
         release: Callable[[], None] | None,
         fetch: FetchPending,
+        inheritor: Inheritor | None = None,
     ) -> None:
         self.vid = vid
         self._fetch = fetch
+        self._inheritor = inheritor
         self.snapshot = snapshot
         self.lsn = 0 if snapshot is None else snapshot.lsn
         self.page_count = 0 if snapshot is None else snapshot.page_count
@@ -55,8 +68,15 @@ class SnapshotView:
         if pageidx > self.page_count:
             return EMPTY_PAGE
         slot = cursor.lookup(pageidx, self.lsn)
-        if slot is None:
-            return EMPTY_PAGE
+        if slot is None or slot == INHERITED_MARKER:
+            if self._inheritor is None:
+                return EMPTY_PAGE
+            # A read-ahead run does not see inherited pages fetched since it began: look again.
+            cursor.end_run()
+            found = cursor.version(pageidx, self.lsn)
+            if found is None or found[1] == INHERITED_MARKER:
+                return self._inheritor.read(pageidx, self.lsn, self.page_count)
+            slot = found[1]
         if len(slot) == PAGE_SIZE:
             return slot
         if slot == EMPTY_MARKER:
@@ -80,5 +100,10 @@ class SnapshotView:
         self._cursor.close()
         self._cursor = None
         release, self._release = self._release, None
-        if release is not None:
-            release()
+        inheritor, self._inheritor = self._inheritor, None
+        try:
+            if inheritor is not None:
+                inheritor.close()
+        finally:
+            if release is not None:
+                release()

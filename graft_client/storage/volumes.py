@@ -11,6 +11,7 @@ from graft_client.storage.records import (
     CommitRecord,
     FetchStats,
     LastSync,
+    OriginRecord,
     SnapshotRecord,
     SyncError,
     VolumeConfig,
@@ -137,6 +138,14 @@ class VolumeRecords:
     @staticmethod
     def put_cluster(batch: Batch, vid: VolumeId, cluster: uuid.UUID) -> None:
         batch.put("volumes", volume_key(vid, VolumeTag.CLUSTER), cluster.bytes)
+
+    def origin(self, vid: VolumeId) -> OriginRecord | None:
+        raw = self._get(vid, VolumeTag.ORIGIN)
+        return None if raw is None else decode(raw, OriginRecord)
+
+    @staticmethod
+    def put_origin(batch: Batch, vid: VolumeId, origin: OriginRecord) -> None:
+        batch.put("volumes", volume_key(vid, VolumeTag.ORIGIN), encode(origin))
 
     @staticmethod
     def put_fetch_stats(batch: Batch, vid: VolumeId, stats: FetchStats) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 from graft_client.storage.records import FetchStats
 from graft_client.storage.state import LocalState
@@ -14,7 +15,7 @@ from graft_core.graft import Graft
 from graft_core.ids import VolumeId
 from graft_core.types import EMPTY_PAGE, LSN, PAGE_SIZE, LocalLSN, PageIdx, RemoteLSN
 
-__all__ = ["fetch"]
+__all__ = ["fetch", "fetch_inherited"]
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,27 @@ async def fetch(
         vid, version_lsn, pages, FetchStats(len(pages), len(pages) * PAGE_SIZE, trips)
     )
     return pages
+
+
+async def fetch_inherited(
+    state: LocalState, runtime: SyncRuntime, vid: VolumeId, pages: Mapping[PageIdx, LocalLSN]
+) -> dict[PageIdx, bytes]:
+    """Fetch pages the fork ``vid`` inherits from its origin, and keep them where ``pages``
+    says (``inherit.inherited_batch``).
+
+    They are read from the fork itself at the remote LSN its first local LSN maps to (1 where
+    the fork was made): unchanged since, they are the origin's there, which the pagestore
+    resolves through the parent (a chain of forks too), with the fork's own token. Compaction
+    of the fork drops that LSN: then, as for PENDING pages, those no later commit changed are
+    read at the latest LSN and the others are left out.
+    """
+    await checked_cluster(state, runtime, vid, via=runtime.pagestore)
+    origin = state.origin(vid)
+    assert origin is not None
+    read, trips = await _read_retained(runtime, vid, origin.local_remote_lsn, Graft(pages))
+    stats = FetchStats(len(read), len(read) * PAGE_SIZE, trips)
+    state.store_inherited(vid, {idx: (pages[idx], data) for idx, data in read.items()}, stats)
+    return read
 
 
 async def _read_retained(

@@ -5,13 +5,14 @@ from __future__ import annotations
 import logging
 
 from graft_client.storage.pull import PullOutcome
-from graft_client.storage.records import ConflictPolicy
+from graft_client.storage.records import ConflictPolicy, OriginRecord
 from graft_client.storage.state import LocalState
 from graft_client.sync.cluster import bind_cluster, checked_cluster
 from graft_client.sync.runtime import SyncRuntime
 from graft_core.failpoints import failpoint
 from graft_core.ids import VolumeId
-from graft_core.types import LSN, RemoteLSN
+from graft_core.types import LSN, LocalLSN, PageCount, RemoteLSN
+from graft_core.wire import Origin
 
 __all__ = ["pull", "reset_to_remote"]
 
@@ -46,6 +47,7 @@ async def pull(
             answer.graft,
             rebase=rebase,
             cut=answer.cut,
+            origin=_origin(answer.origin),
         )
         log.info("pull of %s to remote LSN %d: %s", vid, snap.lsn, step.value)
         if step is not PullOutcome.UP_TO_DATE:
@@ -59,6 +61,18 @@ async def pull(
         state.note_synced(vid)  # an applied pull stored its time with the commit
     bind_cluster(state, vid, cluster)
     return outcome
+
+
+def _origin(origin: Origin | None) -> OriginRecord | None:
+    """A fork's origin as a first pull learns it (the local LSN is set where it is stored)."""
+    if origin is None:
+        return None
+    return OriginRecord(
+        bytes(origin.vid),
+        RemoteLSN(LSN(origin.lsn)),
+        PageCount(origin.page_count),
+        LocalLSN(LSN(1)),
+    )
 
 
 async def reset_to_remote(state: LocalState, runtime: SyncRuntime, vid: VolumeId) -> None:

@@ -19,7 +19,7 @@ from graft_client.sync.prefetch import Prefetcher
 from graft_client.sync.runtime import PAGES_PER_REQUEST, SyncRuntime
 from graft_core.errors import SnapshotNotFoundError, StorageError
 from graft_core.ids import ClientId, VolumeId
-from graft_core.types import PageIdx
+from graft_core.types import LocalLSN, PageIdx
 
 __all__ = ["SyncSession"]
 
@@ -122,10 +122,12 @@ class SyncSession:
         runtime.call(pull.reset_to_remote, self.state, runtime, vid)
 
     def fetch_all(self, vid: VolumeId, progress: Progress | None = None) -> int:
-        """Fetch every PENDING page of the latest snapshot; how many were fetched."""
+        """Fetch every PENDING page of the latest snapshot, and in a fork whose parent is not
+        here every page it inherits; how many were fetched."""
         runtime = self.runtime
         pending = self.state.pending_pages(vid)
-        total = sum(len(idxs) for idxs in pending.values())
+        inherited = self._remote_inherited(vid)
+        total = sum(len(idxs) for idxs in pending.values()) + len(inherited)
         done = fetched = 0
         for lsn, idxs in pending.items():
             for start in range(0, len(idxs), PAGES_PER_REQUEST):
@@ -134,7 +136,40 @@ class SyncSession:
                 done += len(chunk)
                 if progress is not None:
                     progress(done, total)
+        order = sorted(inherited)
+        for start in range(0, len(order), PAGES_PER_REQUEST):
+            places = {idx: inherited[idx] for idx in order[start : start + PAGES_PER_REQUEST]}
+            fetched += len(runtime.call(fetch.fetch_inherited, self.state, runtime, vid, places))
+            done += len(places)
+            if progress is not None:
+                progress(done, total)
         return fetched
+
+    def _remote_inherited(self, vid: VolumeId) -> dict[PageIdx, LocalLSN]:
+        """The pages of the latest snapshot of fork ``vid`` read through its origin, when the
+        parent is not on this device (else they are read from the parent's local copy)."""
+        origin = self.state.origin(vid)
+        snapshot = self.state.snapshot(vid)
+        if origin is None or snapshot is None or self.state.has_volume(VolumeId(origin.parent)):
+            return {}
+        last = min(snapshot.page_count, origin.page_count)
+        return self.state.inherited_batch(vid, snapshot.lsn, range(1, last + 1))
+
+    def fetch_inherited(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
+        """Fetch a page the fork ``vid`` inherits (and likely neighbours inherited too)."""
+        runtime = self.runtime
+        with self._prefetchers_guard:
+            prefetcher = self._prefetchers.setdefault(vid, Prefetcher())
+        window = prefetcher.window(pageidx, page_count)
+        batch = self.state.inherited_batch(vid, lsn, window)
+        assert pageidx in batch, "only an inherited page is fetched through the origin"
+        pages = runtime.call(fetch.fetch_inherited, self.state, runtime, vid, batch)
+        return _fetched(pages, vid, pageidx, lsn)
+
+    def fork(self, vid: VolumeId, parent: VolumeId, lsn: int) -> None:
+        """Record on the metastore that ``vid`` is a fork of ``parent`` at remote ``lsn``."""
+        runtime = self.runtime
+        runtime.call(runtime.metastore.fork, vid, self.client_id, parent, lsn)
 
     def fetch_pending(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
         """Fetch a PENDING page (and likely neighbours of the same version) from the pagestore."""
@@ -144,14 +179,7 @@ class SyncSession:
         window = prefetcher.window(pageidx, page_count)
         version_lsn, batch = self.state.pending_batch(vid, pageidx, lsn, window)
         pages = runtime.call(fetch.fetch, self.state, runtime, vid, version_lsn, batch)
-        found = pages.get(PageIdx(pageidx))
-        if found is None:
-            raise SnapshotNotFoundError(
-                f"page {pageidx} of volume {vid} at local LSN {lsn} changed after the "
-                "remote LSN it was learned at, which the servers no longer retain (compacted); "
-                "pull and read a newer snapshot"
-            )
-        return found
+        return _fetched(pages, vid, pageidx, lsn)
 
     # --- what happened ------------------------------------------------------------------------
 
@@ -173,3 +201,15 @@ class SyncSession:
         if self._runtime is not None:
             self._runtime.close()
             self._runtime = None
+
+
+def _fetched(pages: dict[PageIdx, bytes], vid: VolumeId, pageidx: int, lsn: int) -> bytes:
+    """The fetched page, which a fetch leaves out when compaction dropped what it reads."""
+    found = pages.get(PageIdx(pageidx))
+    if found is None:
+        raise SnapshotNotFoundError(
+            f"page {pageidx} of volume {vid} at local LSN {lsn} changed after the remote LSN "
+            "it is read at, which the servers no longer retain (compacted); pull and read a "
+            "newer snapshot"
+        )
+    return found

@@ -12,6 +12,7 @@ from graft_core.wire import (
     MAX_VOLUMES_LIMIT,
     CheckpointRequest,
     CommitRequest,
+    ForkRequest,
     PullCommitsRequest,
     PullCommitsResponse,
     PullGraftRequest,
@@ -81,6 +82,10 @@ class MetastoreCalls:
         return Call("checkpoint", request, SnapshotInfo)
 
     @staticmethod
+    def fork(vid: VolumeId, cid: ClientId, parent: VolumeId, lsn: int) -> Call[SnapshotInfo]:
+        return Call("fork", ForkRequest(vid=vid, cid=cid, parent=parent, lsn=lsn), SnapshotInfo)
+
+    @staticmethod
     def volumes(
         prefix: str = "", after: VolumeId | None = None, limit: int = MAX_VOLUMES_LIMIT
     ) -> Call[VolumesResponse]:
@@ -117,6 +122,9 @@ class SyncMetastoreClient(SyncRpcClient):
     def checkpoint(self, vid: VolumeId, lsn: int, segments: Sequence[SegmentRef]) -> SnapshotInfo:
         return self.call(MetastoreCalls.checkpoint(vid, lsn, segments))
 
+    def fork(self, vid: VolumeId, cid: ClientId, parent: VolumeId, lsn: int) -> SnapshotInfo:
+        return self.call(MetastoreCalls.fork(vid, cid, parent, lsn))
+
     def volumes_page(
         self, prefix: str = "", after: VolumeId | None = None, limit: int = MAX_VOLUMES_LIMIT
     ) -> VolumesResponse:
@@ -151,3 +159,6 @@ class AsyncMetastoreClient(AsyncRpcClient):
     ) -> SnapshotInfo:
         call = MetastoreCalls.commit(vid, cid, base_lsn, page_count, segments, commit_hash)
         return await self.call(call)
+
+    async def fork(self, vid: VolumeId, cid: ClientId, parent: VolumeId, lsn: int) -> SnapshotInfo:
+        return await self.call(MetastoreCalls.fork(vid, cid, parent, lsn))

@@ -116,6 +116,7 @@ def test_volume_status_text_and_json(tmp_path: Path) -> None:
         "status": "ok",
         "sync": "both",
         "retained_lsns": [1, 3],
+        "origin": None,
     }
     text = ok("volume", "status", str(vid), data_dir=tmp_path).decode()
     rows = {line[:12].strip(): line[12:].strip() for line in text.splitlines()}

@@ -14,6 +14,7 @@ from graft_core.types import PAGE_SIZE
 from graft_core.wire import (
     CheckpointRequest,
     CommitRequest,
+    ForkRequest,
     Message,
     PullCommitsRequest,
     PullGraftRequest,
@@ -71,11 +72,14 @@ SAMPLES: dict[str, Callable[[VolumeId], Message]] = {
         commit_hash=bytes(32),
     ),
     "checkpoint": lambda vid: CheckpointRequest(vid=vid, lsn=1, segments=_segments(vid)),
+    "fork": lambda vid: ForkRequest(
+        vid=VolumeId.random(), cid=ClientId.random(), parent=vid, lsn=1
+    ),
     "volumes": lambda vid: VolumesRequest(limit=1000),
     "write_pages": lambda vid: WritePagesRequest(vid=vid, pages=[(3, PAGE)]),
     "read_pages": lambda vid: ReadPagesRequest(vid=vid, lsn=1, graft=Graft([1])),
 }
 """A well-formed request per RPC endpoint, naming ``vid`` where the request names a volume."""
 
-WRITES = frozenset({"commit", "checkpoint", "write_pages"})
+WRITES = frozenset({"commit", "checkpoint", "fork", "write_pages"})
 """Endpoints that change stored state: a read-only token must be refused there."""

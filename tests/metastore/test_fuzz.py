@@ -15,6 +15,7 @@ from graft_core.ids import ClientId, SegmentId, VolumeId
 from graft_core.wire import (
     CheckpointRequest,
     CommitRequest,
+    ForkRequest,
     Message,
     PullCommitsRequest,
     PullGraftRequest,
@@ -28,7 +29,7 @@ from tests.metastore.conftest import MetaClient, metastore_command
 from tests.support.receipts import signed
 from tests.support.servers import ServerProcess, running_server
 
-ENDPOINTS = ["snapshot", "pull_graft", "pull_commits", "commit", "checkpoint", "volumes"]
+ENDPOINTS = ["snapshot", "pull_graft", "pull_commits", "commit", "checkpoint", "fork", "volumes"]
 
 
 @pytest.fixture(scope="module")
@@ -61,6 +62,7 @@ def _valid_bodies(vid: VolumeId) -> list[Message]:
         ),
         CheckpointRequest(vid=vid, lsn=2, segments=segs),
         VolumesRequest(limit=10),
+        ForkRequest(vid=VolumeId.random(), cid=ClientId.random(), parent=vid, lsn=1),
     ]
 
 
@@ -75,6 +77,7 @@ FIELDS = [
     "page_count",
     "segments",
     "commit_hash",
+    "parent",
     "limit",
     "prefix",
     "after",
@@ -114,7 +117,7 @@ def _state(client: MetaClient) -> bytes:
         st.binary(max_size=200),
         objects.map(msgspec.msgpack.encode),
         values.map(msgspec.msgpack.encode),
-        st.tuples(st.integers(0, 5), st.integers(0, 400)).map(lambda t: (t[0], t[1])),
+        st.tuples(st.integers(0, 6), st.integers(0, 400)).map(lambda t: (t[0], t[1])),
     ),
 )
 def test_fuzz_every_endpoint(
@@ -127,6 +130,6 @@ def test_fuzz_every_endpoint(
     before = _state(client)
     response = client.http.post(f"/metastore/v1/{endpoint}", content=body)
     assert response.status_code in (200, 400, 404, 409, 413), response.content
-    assert response.status_code != 200 or endpoint not in ("commit", "checkpoint")
+    assert response.status_code != 200 or endpoint not in ("commit", "checkpoint", "fork")
     assert _state(client) == before
     assert server.proc is not None and server.proc.poll() is None

@@ -17,13 +17,14 @@ import pytest
 
 from graft_core.errors import AuthError, ForbiddenError, GraftError
 from graft_core.graft import Graft
-from graft_core.ids import SegmentId, VolumeId
+from graft_core.ids import ClientId, SegmentId, VolumeId
 from graft_core.service import Auth, ServeOptions, parse_tokens
 from graft_core.tokens import KEYS_ENV, Grant, TokenKeys, new_key_line
 from graft_core.types import PAGE_SIZE
 from graft_core.wire import (
     METASTORE_MAX_BODY,
     ErrorBody,
+    ForkRequest,
     SegmentRef,
     VolumesRequest,
     VolumesResponse,
@@ -216,6 +217,16 @@ def test_every_rpc_route_enforces_token_scope_and_read_only(
         if name not in WRITES:
             body_a = encode(SAMPLES[name](VOL_A))
             assert _post(cluster, service, path, body_a, f"Bearer {token}") == 200
+    assert _stored(cluster) == before
+
+
+def test_fork_needs_the_parent_in_the_token_scope(cluster: Cluster) -> None:
+    """A token for volume A cannot make A (or anything) a fork of B: the fork would read B."""
+    before = _stored(cluster)
+    path = "/metastore/v1/fork"
+    for token in SCOPED:
+        body = encode(ForkRequest(vid=VOL_A, cid=ClientId.random(), parent=VOL_B, lsn=1))
+        assert _post(cluster, "metastore", path, body, f"Bearer {token}") == 403
     assert _stored(cluster) == before
 
 
