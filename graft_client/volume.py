@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 from graft_client.reader import VolumeReader
 from graft_client.storage.pull import PullOutcome
@@ -21,12 +22,14 @@ from graft_client.storage.snapshots import CommitInfo
 from graft_client.storage.state import LocalState
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.sync.session import SyncSession
+from graft_client.transfer import export_pages
 from graft_client.writer import VolumeWriter
-from graft_core.errors import InvalidInputError
+from graft_core.audit import audit_digest
+from graft_core.errors import InvalidInputError, ReadOnlyError
 from graft_core.ids import VolumeId
 from graft_core.types import LocalLSN, Snapshot, check_lsn
 
-__all__ = ["CommitInfo", "Volume", "VolumeInfo"]
+__all__ = ["CommitInfo", "PinnedVolume", "Volume", "VolumeInfo"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +102,36 @@ class Volume:
     def log(self, start: int = 1, limit: int | None = None) -> list[CommitInfo]:
         """Retained local commits from ``start``, oldest first."""
         return self._state.log(self.vid, start, limit)
+
+    def at(self, lsn: int) -> PinnedVolume:
+        """A read-only handle on this volume as it was at retained local LSN ``lsn``
+        (``SnapshotNotFoundError`` if it is not retained)."""
+        return PinnedVolume(self._state, self.session, self.vid, lsn)
+
+    # --- whole snapshots: audit and export --------------------------------------------------
+
+    def checksum(self, lsn: int | None = None) -> str:
+        """The audit digest (``graft_core.audit``) of the latest snapshot or of local ``lsn``:
+        equal on every device holding the snapshot and to ``LiteClient.checksum`` of the
+        remote LSN it maps to. Pages not local yet are fetched."""
+        with self.reader(lsn) as reader:
+            count = reader.page_count
+            return audit_digest(count, map(reader.read, range(1, count + 1)))
+
+    def missing_pages(self) -> int:
+        """How many pages of the latest snapshot are not local yet (``fetch_all`` gets them)."""
+        return self._state.pending_count(self.vid)
+
+    def export(
+        self, path: str | Path, lsn: int | None = None, progress: Progress | None = None
+    ) -> int:
+        """Write the latest snapshot (or local ``lsn``) to file ``path`` as plain bytes, pages
+        1..page count in order (a SQLite volume gives the database file); the number of pages.
+
+        Streams: pages not local are fetched as it goes, memory does not grow with the volume.
+        """
+        with self.reader(lsn) as reader:
+            return export_pages(reader, Path(path), progress)
 
     def reclaim(self) -> ReclaimStats:
         """Delete page versions and commit records outside the retention policy now."""
@@ -174,3 +207,31 @@ class Volume:
 
     def __repr__(self) -> str:
         return f"Volume({str(self.vid)!r})"
+
+
+class PinnedVolume(Volume):
+    """A volume frozen at one retained local LSN: reads see that snapshot, writes are refused.
+
+    SQLite opens one for ``file:VID?lsn=N`` (a read-only connection at LSN N).
+    """
+
+    def __init__(self, state: LocalState, session: SyncSession, vid: VolumeId, lsn: int) -> None:
+        super().__init__(state, session, vid)
+        self.lsn = LocalLSN(check_lsn(lsn))
+        with super().reader(self.lsn) as reader:  # refuses an LSN that is not retained
+            self._snapshot = reader.snapshot
+
+    def snapshot(self) -> Snapshot | None:
+        return self._snapshot
+
+    def latest_lsn(self) -> int:
+        return self.lsn
+
+    def reader(self, lsn: int | None = None) -> VolumeReader:
+        return super().reader(self.lsn if lsn is None else lsn)
+
+    def writer(self) -> VolumeWriter:
+        raise ReadOnlyError(f"volume {self.vid} is opened read-only at LSN {self.lsn}")
+
+    def __repr__(self) -> str:
+        return f"PinnedVolume({str(self.vid)!r}, lsn={self.lsn})"
