@@ -60,9 +60,11 @@ def export_pages(reader: VolumeReader, path: Path, progress: Progress | None = N
     return total
 
 
-def import_pages(writer: VolumeWriter, source: BinaryIO, progress: Progress | None = None) -> int:
+def import_pages(
+    writer: VolumeWriter, source: BinaryIO, total: int, progress: Progress | None = None
+) -> int:
     """Stage the bytes of ``source`` as pages 1, 2, ... in ``writer`` (the last page
-    zero-padded); the number of bytes read. The caller commits."""
+    zero-padded); the number of bytes read. ``progress(bytes, total)``. The caller commits."""
     size = 0
     idx = 0
     while chunk := source.read(IMPORT_CHUNK_BYTES):
@@ -75,5 +77,5 @@ def import_pages(writer: VolumeWriter, source: BinaryIO, progress: Progress | No
             )
         size += len(chunk)
         if progress is not None:
-            progress(size, 0)
+            progress(size, max(total, size))
     return size

@@ -124,14 +124,15 @@ class Volume:
 
     def export(
         self, path: str | Path, lsn: int | None = None, progress: Progress | None = None
-    ) -> int:
+    ) -> Snapshot | None:
         """Write the latest snapshot (or local ``lsn``) to file ``path`` as plain bytes, pages
-        1..page count in order (a SQLite volume gives the database file); the number of pages.
+        1..page count in order (a SQLite volume gives the database file); the snapshot written.
 
         Streams: pages not local are fetched as it goes, memory does not grow with the volume.
         """
         with self.reader(lsn) as reader:
-            return export_pages(reader, Path(path), progress)
+            export_pages(reader, Path(path), progress)
+            return reader.snapshot
 
     def reclaim(self) -> ReclaimStats:
         """Delete page versions and commit records outside the retention policy now."""

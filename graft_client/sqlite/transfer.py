@@ -83,7 +83,7 @@ def import_into(
     sqlite = _is_sqlite(source)
     copied = _consistent_copy(source) if sqlite else _as_is(source)
     with copied as copy, open(copy, "rb") as file, volume.writer() as writer:
-        size = import_pages(writer, file, progress)
+        size = import_pages(writer, file, os.fstat(file.fileno()).st_size, progress)
     kind = "SQLite database" if sqlite else "file"
     log.info("imported %s %s (%d bytes) into %s", kind, source, size, volume.vid)
     return Imported(volume, volume.snapshot(), size, sqlite)
