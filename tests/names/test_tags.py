@@ -69,7 +69,7 @@ def test_bad_tag_names_are_refused_and_nothing_changes(name: str, tmp_path: Path
 
 def test_unknown_tags_are_clear_errors(tmp_path: Path) -> None:
     with Client(tmp_path) as client:
-        with pytest.raises(UnknownTagError, match="neither a volume id .* nor a tag"):
+        with pytest.raises(UnknownTagError, match=r"neither a volume id .* nor a tag"):
             client.open_volume("nope")
         with pytest.raises(InvalidIdError, match="expected 22 base58"):
             client.tag("x", "nope nope")  # neither an id nor a possible tag
