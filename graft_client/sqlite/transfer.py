@@ -25,12 +25,15 @@ from graft_client.storage.tags import check_tag
 from graft_client.sync.observe import Progress
 from graft_client.transfer import import_pages
 from graft_client.volume import Volume
-from graft_core.errors import InvalidInputError
+from graft_core.errors import InvalidInputError, StorageError
 from graft_core.types import PAGE_SIZE, Snapshot
 
-__all__ = ["Imported", "import_file", "import_into"]
+__all__ = ["BUSY_TIMEOUT_MS", "Imported", "import_file", "import_into"]
 
 log = logging.getLogger(__name__)
+
+# How long the copy waits while a writer of the source holds its lock (as a SQLite app would).
+BUSY_TIMEOUT_MS = 30_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,29 +116,37 @@ def _consistent_copy(source: Path) -> Iterator[Path]:
     with tempfile.TemporaryDirectory(prefix="graft-import-") as scratch:
         copy = Path(scratch) / "copy.db"
         try:
-            src = apsw.Connection(str(source), flags=apsw.SQLITE_OPEN_READONLY)
-        except apsw.Error as exc:
-            raise InvalidInputError(
-                f"cannot import {source}: SQLite cannot open it: {exc}"
+            _backup(source, copy)
+        except apsw.BusyError as exc:
+            raise StorageError(
+                f"cannot import {source}: its writers kept it locked for "
+                f"{BUSY_TIMEOUT_MS // 1000} s: {exc}"
             ) from exc
-        try:
-            _check_page_size(src, source)
-            dst = apsw.Connection(str(copy))
-            try:
-                dst.pragma("synchronous", "off")  # a scratch file: nothing to keep on a crash
-                with dst.backup("main", src, "main") as backup:
-                    backup.step(-1)  # all pages under one read lock: a consistent state
-                dst.pragma("journal_mode", "delete")  # a WAL source's header says WAL
-            finally:
-                dst.close()
         except apsw.Error as exc:
             raise InvalidInputError(f"cannot import {source}: {exc}") from exc
-        finally:
-            src.close()
         yield copy
 
 
-def _check_page_size(src: apsw.Connection, source: Path) -> None:
+def _backup(source: Path, copy: Path) -> None:
+    src = apsw.Connection(str(source), flags=apsw.SQLITE_OPEN_READONLY)
+    dst = apsw.Connection(str(copy))
+    try:
+        # The backup waits for the source's writers with the destination's busy handler.
+        for connection in (src, dst):
+            connection.set_busy_timeout(BUSY_TIMEOUT_MS)
+        _check_source(src, source)
+        dst.pragma("synchronous", "off")  # a scratch file: nothing to keep on a crash
+        with dst.backup("main", src, "main") as backup:
+            backup.step(-1)  # every page under one read lock: a consistent state
+        dst.pragma("journal_mode", "delete")  # a WAL source's header says WAL
+    finally:
+        dst.close()
+        src.close()
+
+
+def _check_source(src: apsw.Connection, source: Path) -> None:
+    """Refuse a source SQLite cannot read, or that a volume cannot hold."""
+    src.execute("select count(*) from sqlite_schema").fetchall()  # says why it is unreadable
     page_size = src.pragma("page_size")
     if page_size != PAGE_SIZE:
         raise InvalidInputError(
