@@ -177,7 +177,7 @@ def log_(ctx: click.Context, vid: str, limit: int | None, remote: bool, as_json:
         echo_result(as_json, [], "no commits")
         return
     if remote:
-        header = ["LSN", "TIME", "PAGES", "SEGMENTS", "COMMIT HASH"]
+        header = ["LSN", "TIME", "PAGES", "SEGMENTS", "HASH"]
         cells = ["lsn", "ts_ms", "page_count", "segments", "commit_hash"]
     else:
         header = ["LSN", "TIME", "PAGES", "CHANGED", "REMOTE"]
