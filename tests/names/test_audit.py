@@ -26,25 +26,25 @@ def test_audit_is_equal_everywhere_and_changes_with_one_byte(
 ) -> None:
     source = tmp_path / "source.db"
     _source_database(source, "delete")
-    servers = {"metastore": cluster.metastore.url, "pagestore": cluster.pagestore.url}
+    ms, ps = cluster.metastore.url, cluster.pagestore.url
     env = servers_env(cluster.metastore.url, cluster.pagestore.url)
-    with Client(tmp_path / "owner", **servers) as owner:
+    with Client(tmp_path / "owner", metastore=ms, pagestore=ps) as owner:
         volume = import_file(owner, source, tag="db").volume
         with volume.writer() as writer:
-            writer.write(volume.snapshot().page_count + 3, b"z" * 4096)  # type: ignore[union-attr]
+            writer.write(writer.page_count + 3, b"z" * 4096)  # a sparse tail: empty pages too
         assert volume.push() == 1
         digest = volume.checksum()
         pushed_lsn = volume.latest_lsn()
         volume.export(tmp_path / "owner.db")
         vid = str(volume.vid)
     assert digest == _digest_of_file(tmp_path / "owner.db")  # the definition, independently
-    with LiteClient(**servers) as lite:
+    with LiteClient(ms, ps) as lite:
         snapshot, remote = lite.checksum(vid)
         assert snapshot.lsn == 1 and remote == digest
 
     # A lazy clone: the audit says what is missing until it is hydrated.
     clone_dir = tmp_path / "clone"
-    with Client(clone_dir, **servers) as clone:
+    with Client(clone_dir, metastore=ms, pagestore=ps) as clone:
         clone.open_volume(vid)
     proc = graft("audit", vid, data_dir=clone_dir, env=env)
     assert proc.returncode == 0 and "digest      -" in proc.stdout.decode()
@@ -58,7 +58,7 @@ def test_audit_is_equal_everywhere_and_changes_with_one_byte(
     assert owner_audit["digest"] == digest and owner_audit["remote_lsn"] == 1
 
     # One byte of one page changes: every digest changes, and they agree again after a pull.
-    with Client(tmp_path / "owner", **servers) as owner:
+    with Client(tmp_path / "owner", metastore=ms, pagestore=ps) as owner:
         volume = owner.open_volume("db")
         with volume.writer() as writer:
             page = bytearray(writer.read(7))
@@ -68,13 +68,13 @@ def test_audit_is_equal_everywhere_and_changes_with_one_byte(
         assert changed != digest
         assert volume.checksum(pushed_lsn) == digest  # the older snapshot keeps its digest
         volume.push()
-    with LiteClient(**servers) as lite:
+    with LiteClient(ms, ps) as lite:
         assert lite.checksum(vid)[1] == changed
         assert lite.checksum(vid, 1)[1] == digest
     with device(clone_dir, cluster) as dev:
-        clone = dev.client.open_volume(vid)
-        clone.pull()
-        assert clone.checksum() == changed
+        cloned = dev.client.open_volume(vid)
+        cloned.pull()
+        assert cloned.checksum() == changed
         db = dev.connect(vid)
         answer = pragma_json(db, "graft_audit")
         assert answer["digest"] == changed and answer["remote_lsn"] == 2

@@ -12,11 +12,11 @@ from tests.pagestore.cluster import Cluster
 
 
 def test_remote_log_shows_times_and_commit_hashes(cluster: Cluster, tmp_path: Path) -> None:
-    servers = {"metastore": cluster.metastore.url, "pagestore": cluster.pagestore.url}
+    ms, ps = cluster.metastore.url, cluster.pagestore.url
     env = servers_env(cluster.metastore.url, cluster.pagestore.url)
     first, second = b"a" * 4096, b"b" * 4096
     before_ms = time.time_ns() // 1_000_000
-    with Client(tmp_path, **servers) as client:
+    with Client(tmp_path, metastore=ms, pagestore=ps) as client:
         volume = client.create_volume()
         client.tag("log", volume.vid)
         with volume.writer() as writer:

@@ -100,8 +100,8 @@ def test_a_tag_of_a_deleted_volume(cluster: Cluster, tmp_path: Path) -> None:
     proc = graft("volume", "status", "gone", data_dir=tmp_path / "alone")
     assert proc.returncode == 2 and f"volume {vid} does not exist" in proc.stderr.decode()
     # With servers, a pushed volume comes back through its tag.
-    servers = {"metastore": cluster.metastore.url, "pagestore": cluster.pagestore.url}
-    with Client(tmp_path / "synced", **servers) as client:
+    ms, ps = cluster.metastore.url, cluster.pagestore.url
+    with Client(tmp_path / "synced", metastore=ms, pagestore=ps) as client:
         vol = client.create_volume()
         with vol.writer() as writer:
             writer.write(1, b"p" * 4096)

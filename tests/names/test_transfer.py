@@ -160,11 +160,11 @@ def test_export_at_two_lsns_equals_the_original_files(tmp_path: Path) -> None:
 def test_export_of_a_lazy_clone_fetches_as_it_streams(cluster: Cluster, tmp_path: Path) -> None:
     source = tmp_path / "source.db"
     _source_database(source, "delete")
-    servers = {"metastore": cluster.metastore.url, "pagestore": cluster.pagestore.url}
-    with Client(tmp_path / "a", **servers) as a:
+    ms, ps = cluster.metastore.url, cluster.pagestore.url
+    with Client(tmp_path / "a", metastore=ms, pagestore=ps) as a:
         vid = import_file(a, source).volume.vid
         a.open_volume(vid).push()
-    with Client(tmp_path / "b", **servers) as b:
+    with Client(tmp_path / "b", metastore=ms, pagestore=ps) as b:
         clone = b.open_volume(vid)
         snapshot = clone.snapshot()
         assert snapshot is not None and clone.missing_pages() == snapshot.page_count
