@@ -9,13 +9,13 @@ from pathlib import Path
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import SyncMode, parse_sync_mode
 from graft_client.storage.state import LocalState
-from graft_client.storage.tags import check_tag, is_tag_shaped
+from graft_client.storage.tags import check_tag, is_tag_shaped, unknown_tag
 from graft_client.sync.runtime import SyncRuntime
 from graft_client.sync.session import SyncSession
 from graft_client.volume import Volume, VolumeInfo
 from graft_core.closing import Closing
 from graft_core.errors import InvalidInputError, UnknownTagError, VolumeNotFoundError
-from graft_core.ids import TEXT_SIZE, ClientId, VolumeId
+from graft_core.ids import ClientId, VolumeId
 from graft_core.settings import Settings
 
 __all__ = ["Client"]
@@ -106,10 +106,7 @@ class Client(Closing):
             return VolumeId.parse(vid)
         tagged = self.state.tagged(vid)
         if tagged is None:
-            raise UnknownTagError(
-                f"invalid VolumeId {vid!r}: neither a volume id ({TEXT_SIZE} base58 characters) "
-                f"nor a tag in {self.data_dir} (see `graft tag list`)"
-            )
+            raise unknown_tag(vid, self.data_dir)
         return tagged
 
     def tag(self, name: str, vid: VolumeId | str) -> VolumeId:

@@ -34,7 +34,7 @@ def tag_list(ctx: click.Context, as_json: bool) -> None:
         here = {info.vid for info in client.volumes()}
         tags = sorted(client.tags().items())
     value = [{"tag": name, "vid": str(vid), "local": vid in here} for name, vid in tags]
-    rows = [[name, str(vid), "" if vid in here else "(not here)"] for name, vid in tags]
+    rows = [[name, str(vid) + ("" if vid in here else "  (not here)")] for name, vid in tags]
     echo_result(as_json, value, columns(rows) if rows else "no tags")
 
 

@@ -41,12 +41,20 @@ def import_command(
             require_servers(client)
         with progress(f"importing {file.name}") as shown:
             imported = import_file(client, file, tag=tag, progress=shown)
+        vid = imported.volume.vid
+        if not as_json:  # before the push: a failed push still leaves the volume here
+            what = "SQLite database" if imported.sqlite else "file"
+            pages = 0 if imported.snapshot is None else imported.snapshot.page_count
+            click.echo(
+                f"imported {what} {file} ({quantity(imported.size, 'byte')}, "
+                f"{quantity(pages, 'page')}) as volume {vid}{f' tagged {tag}' if tag else ''}",
+                err=True,
+            )
         remote_lsn = None
         if push_after:
-            with progress(f"pushing {imported.volume.vid}") as shown:
+            with progress(f"pushing {vid}") as shown:
                 pushed = resumable_push(imported.volume, shown)
             remote_lsn = None if pushed is None else pushed.remote_lsn
-    vid = imported.volume.vid
     value = {
         "vid": str(vid),
         "tag": tag,
@@ -56,16 +64,6 @@ def import_command(
         "remote_lsn": remote_lsn,
     }
     echo_result(as_json, value, str(vid))
-    if not as_json:
-        what = "SQLite database" if imported.sqlite else "file"
-        pages = 0 if imported.snapshot is None else imported.snapshot.page_count
-        pushed_text = f", pushed as remote LSN {remote_lsn}" if remote_lsn else ""
-        tagged = f" tagged {tag}" if tag else ""
-        click.echo(
-            f"imported {what} {file} ({quantity(imported.size, 'byte')}, "
-            f"{quantity(pages, 'page')}) as volume {vid}{tagged}{pushed_text}",
-            err=True,
-        )
 
 
 @click.command(

@@ -8,9 +8,10 @@ reads as an id (22 base58 characters) or as the SQLite VFS's ``new`` is refused.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from graft_client.storage.db import LocalDB
-from graft_core.errors import CorruptDataError, InvalidIdError, InvalidTagError
+from graft_core.errors import CorruptDataError, InvalidIdError, InvalidTagError, UnknownTagError
 from graft_core.ids import TEXT_SIZE, VolumeId
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "is_tag_shaped",
     "put_tag",
     "tags",
+    "unknown_tag",
 ]
 
 FAMILY = "tags"
@@ -59,6 +61,14 @@ def check_tag(name: str) -> str:
     else:
         why = "use letters, digits, '.', '_' and '-', starting with a letter or digit"
     raise InvalidTagError(f"invalid tag {name!r}: {why}")
+
+
+def unknown_tag(text: str, data_dir: Path) -> UnknownTagError:
+    """The error for ``text`` that is neither a volume id nor a tag in ``data_dir``."""
+    return UnknownTagError(
+        f"invalid VolumeId {text!r}: neither a volume id ({TEXT_SIZE} base58 characters) "
+        f"nor a tag in {data_dir} (see `graft tag list`)"
+    )
 
 
 def _key(name: str) -> bytes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import apsw
@@ -10,6 +11,7 @@ import pytest
 from graft_client import Client
 from graft_core.errors import InvalidIdError, InvalidTagError, UnknownTagError, VolumeNotFoundError
 from graft_core.ids import ClientId, VolumeId
+from graft_core.tokens import TokenKeys
 from tests.cli.runner import graft, ok, ok_json, servers_env, stderr_lines
 from tests.pagestore.cluster import Cluster
 from tests.sqlite.support import device, scalar
@@ -161,3 +163,21 @@ def test_cli_commands_take_tags(cluster: Cluster, tmp_path: Path) -> None:
     assert ok_json("tag", "list", data_dir=tmp_path, env=env) == [
         {"tag": "db", "vid": db, "local": True}
     ]
+
+
+def test_token_scopes_take_tags(tmp_path: Path) -> None:
+    keys = tmp_path / "keys"
+    keys.write_text(ok("token", "new-key", data_dir=None).decode())
+    data = tmp_path / "data"
+    with Client(data) as client:
+        vid = client.create_volume().vid
+        client.tag("scoped", vid)
+    token = ok("token", "create", "--volume", "scoped", "--key-file", keys, data_dir=data)
+    grant = TokenKeys.parse(keys.read_text()).verify(token.decode().strip(), time.time())
+    assert grant.volumes == frozenset({vid})
+    # An unknown tag, where there is no data directory: one line, and none is created.
+    missing = tmp_path / "missing"
+    proc = graft("token", "create", "--volume", "nope", "--key-file", keys, data_dir=missing)
+    lines = stderr_lines(proc)
+    assert proc.returncode == 2 and len(lines) == 1 and "nor a tag" in lines[0], lines
+    assert not missing.exists()
