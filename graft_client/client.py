@@ -9,24 +9,18 @@ from pathlib import Path
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import SyncMode, parse_sync_mode
 from graft_client.storage.state import LocalState
+from graft_client.storage.tags import check_tag, is_tag_shaped, unknown_tag
 from graft_client.sync.runtime import SyncRuntime
 from graft_client.sync.session import SyncSession
 from graft_client.volume import Volume, VolumeInfo
 from graft_core.closing import Closing
-from graft_core.errors import InvalidInputError, VolumeNotFoundError
+from graft_core.errors import InvalidInputError, UnknownTagError, VolumeNotFoundError
 from graft_core.ids import ClientId, VolumeId
 from graft_core.settings import Settings
 
 __all__ = ["Client"]
 
 log = logging.getLogger(__name__)
-
-
-def _volume_id(vid: VolumeId | str) -> VolumeId:
-    volume_id = VolumeId.parse(vid) if isinstance(vid, str) else vid
-    if not isinstance(volume_id, VolumeId):
-        raise InvalidInputError(f"expected a VolumeId, got {type(vid).__name__}")
-    return volume_id
 
 
 class Client(Closing):
@@ -99,6 +93,47 @@ class Client(Closing):
     def stop_autosync(self) -> None:
         self.session.stop_autosync()
 
+    def resolve(self, vid: VolumeId | str) -> VolumeId:
+        """The volume ``vid`` names: a VolumeId, its text, or a tag of this data directory.
+
+        ``UnknownTagError`` for text that is neither an id nor a tag here.
+        """
+        if isinstance(vid, VolumeId):
+            return vid
+        if not isinstance(vid, str):
+            raise InvalidInputError(f"expected a VolumeId or a tag, got {type(vid).__name__}")
+        if not is_tag_shaped(vid):
+            return VolumeId.parse(vid)
+        tagged = self.state.tagged(vid)
+        if tagged is None:
+            raise unknown_tag(vid, self.data_dir)
+        return tagged
+
+    def tag(self, name: str, vid: VolumeId | str) -> VolumeId:
+        """Name volume ``vid`` ``name`` in this data directory (a tag moves if it existed).
+
+        The volume need not be here: opening the tag clones it from the servers. Names are
+        letters, digits, '.', '_' and '-', and never shaped like an id (``InvalidTagError``).
+        """
+        name = check_tag(name)
+        volume_id = self.resolve(vid)
+        self.state.tag(name, volume_id)
+        log.info("tagged volume %s as %s", volume_id, name)
+        return volume_id
+
+    def untag(self, name: str) -> VolumeId:
+        """Remove tag ``name`` (the volume stays); the volume it named."""
+        volume_id = self.state.tagged(check_tag(name))
+        if volume_id is None:
+            raise UnknownTagError(f"no tag {name!r} in {self.data_dir} (see `graft tag list`)")
+        self.state.untag(name)
+        log.info("removed tag %s of volume %s", name, volume_id)
+        return volume_id
+
+    def tags(self) -> dict[str, VolumeId]:
+        """Every tag of this data directory, by name."""
+        return self.state.tags()
+
     def _volume(self, vid: VolumeId) -> Volume:
         return Volume(self.state, self.session, vid)
 
@@ -116,7 +151,7 @@ class Client(Closing):
         ``sync`` (if given) sets its sync mode. A clone pulls the latest remote snapshot: it
         learns which pages exist; their bytes are fetched on first read.
         """
-        volume_id = _volume_id(vid)
+        volume_id = self.resolve(vid)
         if not self.state.has_volume(volume_id):
             if not self.has_remote:
                 raise VolumeNotFoundError(f"volume {volume_id} does not exist in {self.data_dir}")
@@ -132,7 +167,7 @@ class Client(Closing):
     def local_volume(self, vid: VolumeId | str) -> Volume:
         """A volume this client has, as it stands: unlike ``open_volume`` it neither clones a
         remote volume nor resumes an interrupted push (``VolumeNotFoundError`` if not here)."""
-        volume_id = _volume_id(vid)
+        volume_id = self.resolve(vid)
         if not self.state.has_volume(volume_id):
             raise VolumeNotFoundError(f"volume {volume_id} does not exist in {self.data_dir}")
         return self._volume(volume_id)
@@ -159,7 +194,7 @@ class Client(Closing):
         ``open_volume`` clones it again. ``VolumeNotFoundError`` if this client lacks it;
         ``InvalidInputError`` while autosync runs or a reader of the volume is open.
         """
-        volume_id = _volume_id(vid)
+        volume_id = self.resolve(vid)
         if self.session.autosync_running:
             raise InvalidInputError(f"stop autosync before deleting volume {volume_id}")
         self.state.delete_volume(volume_id)

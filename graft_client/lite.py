@@ -11,15 +11,17 @@ Reads of the latest snapshot take the new latest if a compaction drops theirs me
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from graft_client.sync.runtime import SyncRuntime
+from graft_core.audit import audit_digest
 from graft_core.closing import Closing
 from graft_core.errors import InvalidInputError, SnapshotNotFoundError
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
 from graft_core.settings import Settings
 from graft_core.types import EMPTY_PAGE, LSN, PageCount, Snapshot, check_lsn, check_pageidx
+from graft_core.wire import MAX_READ_PAGES
 
 __all__ = ["LiteClient"]
 
@@ -88,6 +90,19 @@ class LiteClient(Closing):
 
     def read(self, vid: VolumeId | str, pageidx: int, lsn: int | None = None) -> bytes:
         return self.read_many(vid, [pageidx], lsn)[pageidx]
+
+    def checksum(self, vid: VolumeId | str, lsn: int | None = None) -> tuple[Snapshot, str]:
+        """The audit digest (``graft_core.audit``) of the snapshot at ``lsn`` (default: the
+        latest), computed from the servers' pages, with that snapshot."""
+        snapshot = self.snapshot(vid, lsn)
+        pages = self._pages(snapshot.vid, snapshot.lsn, snapshot.page_count)
+        return snapshot, audit_digest(snapshot.page_count, pages)
+
+    def _pages(self, vid: VolumeId, lsn: int, page_count: int) -> Iterator[bytes]:
+        for first in range(1, page_count + 1, MAX_READ_PAGES):
+            wanted = range(first, min(page_count, first + MAX_READ_PAGES - 1) + 1)
+            found = self._read_at(vid, lsn, Graft(wanted))
+            yield from (found[idx] for idx in wanted)
 
     def close(self) -> None:
         self._runtime.close()

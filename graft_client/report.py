@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from graft_client.volume import CommitInfo, VolumeInfo
+from graft_client.volume import CommitInfo, Volume, VolumeInfo
 from graft_core.types import Snapshot
 
-__all__ = ["commit_json", "snapshot_json", "volume_json"]
+__all__ = ["audit_json", "commit_json", "snapshot_json", "volume_json"]
 
 
 def snapshot_json(snapshot: Snapshot | None) -> dict[str, Any] | None:
@@ -37,4 +37,22 @@ def commit_json(entry: CommitInfo) -> dict[str, Any]:
         "pages": list(entry.pages),
         "created_ms": entry.created_ms,
         "remote_lsn": entry.remote_lsn,
+    }
+
+
+def audit_json(volume: Volume, *, fetch: bool) -> dict[str, Any]:
+    """The audit of the volume's latest snapshot: how many of its pages are local, and its
+    digest (``Volume.checksum``). Pages not local are fetched with ``fetch``; without it, and
+    some missing, the digest is None."""
+    snapshot = volume.snapshot()
+    page_count = 0 if snapshot is None else snapshot.page_count
+    missing = volume.missing_pages()
+    compute = fetch or not missing
+    return {
+        "vid": str(volume.vid),
+        "lsn": None if snapshot is None else snapshot.lsn,
+        "remote_lsn": None if snapshot is None else snapshot.remote_lsn,
+        "page_count": page_count,
+        "local_pages": page_count - missing,
+        "digest": volume.checksum(None if snapshot is None else snapshot.lsn) if compute else None,
     }

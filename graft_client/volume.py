@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 from graft_client import forks
 from graft_client.reader import VolumeReader
@@ -24,13 +25,20 @@ from graft_client.storage.snapshots import CommitInfo
 from graft_client.storage.state import LocalState
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.sync.session import SyncSession
+from graft_client.transfer import export_pages
 from graft_client.writer import VolumeWriter
-from graft_core.errors import ConcurrentWriteError, InvalidInputError, SnapshotNotFoundError
+from graft_core.audit import audit_digest
+from graft_core.errors import (
+    ConcurrentWriteError,
+    InvalidInputError,
+    ReadOnlyError,
+    SnapshotNotFoundError,
+)
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
 from graft_core.types import LocalLSN, RemoteMapping, Snapshot, check_lsn
 
-__all__ = ["CommitInfo", "Volume", "VolumeInfo"]
+__all__ = ["CommitInfo", "PinnedVolume", "Volume", "VolumeInfo"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +195,37 @@ class Volume:
                     writer.write(idx, data)
             return writer.commit()
 
+    def at(self, lsn: int) -> PinnedVolume:
+        """A read-only handle on this volume as it was at retained local LSN ``lsn``
+        (``SnapshotNotFoundError`` if it is not retained)."""
+        return PinnedVolume(self._state, self.session, self.vid, lsn)
+
+    # --- whole snapshots: audit and export --------------------------------------------------
+
+    def checksum(self, lsn: int | None = None) -> str:
+        """The audit digest (``graft_core.audit``) of the latest snapshot or of local ``lsn``:
+        equal on every device holding the snapshot and to ``LiteClient.checksum`` of the
+        remote LSN it maps to. Pages not local yet are fetched."""
+        with self.reader(lsn) as reader:
+            count = reader.page_count
+            return audit_digest(count, map(reader.read, range(1, count + 1)))
+
+    def missing_pages(self) -> int:
+        """How many pages of the latest snapshot are not local yet (``fetch_all`` gets them)."""
+        return self._state.pending_count(self.vid)
+
+    def export(
+        self, path: str | Path, lsn: int | None = None, progress: Progress | None = None
+    ) -> Snapshot | None:
+        """Write the latest snapshot (or local ``lsn``) to file ``path`` as plain bytes, pages
+        1..page count in order (a SQLite volume gives the database file); the snapshot written.
+
+        Streams: pages not local are fetched as it goes, memory does not grow with the volume.
+        """
+        with self.reader(lsn) as reader:
+            export_pages(reader, Path(path), progress)
+            return reader.snapshot
+
     def reclaim(self) -> ReclaimStats:
         """Delete page versions and commit records outside the retention policy now."""
         return self._state.reclaim(self.vid)
@@ -261,3 +300,31 @@ class Volume:
 
     def __repr__(self) -> str:
         return f"Volume({str(self.vid)!r})"
+
+
+class PinnedVolume(Volume):
+    """A volume frozen at one retained local LSN: reads see that snapshot, writes are refused.
+
+    SQLite opens one for ``file:VID?lsn=N`` (a read-only connection at LSN N).
+    """
+
+    def __init__(self, state: LocalState, session: SyncSession, vid: VolumeId, lsn: int) -> None:
+        super().__init__(state, session, vid)
+        self.lsn = LocalLSN(check_lsn(lsn))
+        with super().reader(self.lsn) as reader:  # refuses an LSN that is not retained
+            self._snapshot = reader.snapshot
+
+    def snapshot(self) -> Snapshot | None:
+        return self._snapshot
+
+    def latest_lsn(self) -> int:
+        return self.lsn
+
+    def reader(self, lsn: int | None = None) -> VolumeReader:
+        return super().reader(self.lsn if lsn is None else lsn)
+
+    def writer(self) -> VolumeWriter:
+        raise ReadOnlyError(f"volume {self.vid} is opened read-only at LSN {self.lsn}")
+
+    def __repr__(self) -> str:
+        return f"PinnedVolume({str(self.vid)!r}, lsn={self.lsn})"

@@ -28,9 +28,11 @@ __all__ = [
     "InvalidInputError",
     "InvalidPageError",
     "InvalidSegmentError",
+    "InvalidTagError",
     "MethodNotAllowedError",
     "NotFoundError",
     "PayloadTooLargeError",
+    "ReadOnlyError",
     "RemoteError",
     "SegmentMismatchError",
     "SegmentMissingError",
@@ -39,6 +41,7 @@ __all__ = [
     "StorageError",
     "StorageFullError",
     "StorageUnavailableError",
+    "UnknownTagError",
     "VolumeNotFoundError",
     "WrongClusterError",
     "error_for_code",
@@ -86,6 +89,18 @@ class InvalidIdError(InvalidInputError):
     code = "invalid_id"
 
 
+class InvalidTagError(InvalidInputError):
+    """A tag name that is not allowed (empty, too long, odd characters, or shaped like an id)."""
+
+    code = "invalid_tag"
+
+
+class UnknownTagError(InvalidIdError):
+    """Text that is neither a volume id nor a tag of the data directory."""
+
+    code = "unknown_tag"
+
+
 class InvalidPageError(InvalidInputError):
     """A page index out of range or page data of the wrong size."""
 
@@ -123,6 +138,12 @@ class SnapshotNotFoundError(NotFoundError):
     """The LSN does not exist or is below the retention horizon."""
 
     code = "snapshot_not_found"
+
+
+class ReadOnlyError(InvalidInputError):
+    """A write through a handle opened read-only (a volume pinned at an LSN)."""
+
+    code = "read_only"
 
 
 class ClosedError(GraftError):

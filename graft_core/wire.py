@@ -123,12 +123,14 @@ class SnapshotInfo(Message):
 
 class CommitInfo(Message):
     """One commit of a volume's log; ``ts_ms`` is when the metastore accepted it (epoch ms),
-    ``None`` for commits stored before the metastore recorded it."""
+    ``None`` for commits stored before the metastore recorded it. ``commit_hash`` is the
+    committing client's hash of the commit (``graft_core.commit_hash``)."""
 
     lsn: LsnField
     page_count: PageCountField
     segments: list[SegmentRef]
     ts_ms: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    commit_hash: CommitHash | None = None
 
 
 class CheckpointInfo(Message):

@@ -47,6 +47,7 @@ class LogRecord(Message):
             page_count=self.page_count,
             segments=self.segments,
             ts_ms=self.ts_ms or None,  # 0: stored before commits carried their time
+            commit_hash=self.commit_hash or None,  # empty: none was recorded
         )
 
     def checkpoint_info(self) -> CheckpointInfo:

@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 
 import click
 
+from graft_client.cli.audit import audit_command
 from graft_client.cli.daemon import daemon
 from graft_client.cli.errors import translate
 from graft_client.cli.history import diff, fork, revert
@@ -24,7 +25,9 @@ from graft_client.cli.segment import segment_group
 from graft_client.cli.serve import serve_command
 from graft_client.cli.sql import sql_command
 from graft_client.cli.sync import sync_commands
+from graft_client.cli.tags import tag_group
 from graft_client.cli.token import token_group
+from graft_client.cli.transfer import export_command, import_command
 from graft_client.cli.volumes import compact, log_, volume
 from graft_core.settings import Settings
 
@@ -149,9 +152,13 @@ def demo() -> None:
 
 for command in (
     volume,
+    tag_group,
     write,
     read,
     log_,
+    import_command,
+    export_command,
+    audit_command,
     compact,
     fork,
     revert,

@@ -8,14 +8,26 @@ from contextlib import contextmanager
 import click
 
 from graft_client.cli.errors import unknown_volume
-from graft_client.cli.output import INTERRUPTED, CliError
+from graft_client.cli.output import INTERRUPTED, USAGE_ERROR, CliError
 from graft_client.client import Client
+from graft_client.lite import LiteClient
 from graft_client.storage.records import VolumeStatus
+from graft_client.storage.tags import is_tag_shaped, unknown_tag
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.volume import Volume
 from graft_core.errors import InvalidInputError, StorageError, VolumeNotFoundError
+from graft_core.ids import VolumeId
+from graft_core.settings import Settings
 
-__all__ = ["NO_SERVERS", "open_client", "require_servers", "resumable_push", "synced_volume"]
+__all__ = [
+    "NO_SERVERS",
+    "open_client",
+    "open_lite",
+    "require_servers",
+    "resolve_vid",
+    "resumable_push",
+    "synced_volume",
+]
 
 NO_SERVERS = (
     "set --metastore/--pagestore, GRAFT_METASTORE/GRAFT_PAGESTORE, or metastore/pagestore in "
@@ -38,6 +50,35 @@ def open_client(ctx: click.Context) -> Iterator[Client]:
             if type(exc) is StorageError and not client.has_remote:
                 raise CliError(_missing_servers(client)) from exc
             raise
+
+
+def resolve_vid(ctx: click.Context, vid: str) -> VolumeId:
+    """The volume ``vid`` names, for a command that does not otherwise open the data
+    directory: only a tag is looked up there."""
+    if not is_tag_shaped(vid):
+        return VolumeId.parse(vid)
+    root = ctx.find_root().obj
+    data_dir = Settings.resolve(data_dir=root["data_dir"], **root["remote"]).data_dir
+    if not data_dir.is_dir():
+        raise unknown_tag(vid, data_dir)  # and no data directory is created to say so
+    with open_client(ctx) as client:
+        return client.resolve(vid)
+
+
+@contextmanager
+def open_lite(ctx: click.Context, vid: str) -> Iterator[tuple[LiteClient, str]]:
+    """A lite client for the group's server options, and the volume id ``vid`` names (a tag
+    is looked up in the data directory, which is otherwise left closed: it may be in use)."""
+    root = ctx.find_root().obj
+    settings = Settings.resolve(data_dir=root["data_dir"], **root["remote"])
+    if settings.metastore is None or settings.pagestore is None:
+        raise CliError(f"--remote reads from the servers: {NO_SERVERS}", USAGE_ERROR)
+    volume_id = str(resolve_vid(ctx, vid))
+    try:
+        with LiteClient(settings.metastore, settings.pagestore, settings.token) as lite:
+            yield lite, volume_id
+    except VolumeNotFoundError as exc:
+        raise unknown_volume(exc, settings.data_dir, settings.metastore, None) from exc
 
 
 def _has_volume(client: Client) -> Callable[[str], bool]:

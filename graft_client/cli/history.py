@@ -10,6 +10,7 @@ import click
 from graft_client.cli.context import open_client, require_servers
 from graft_client.cli.output import echo_result, quantity
 from graft_client.sqlite.pagemap import is_sqlite, page_owners
+from graft_client.storage.tags import check_tag
 
 __all__ = ["diff", "fork", "page_ranges", "revert"]
 
@@ -19,23 +20,28 @@ _LSN = click.IntRange(min=1)
 
 @click.command(
     short_help="Make a new volume that starts at a snapshot of another (nothing is copied).",
-    epilog="Example: graft fork VID --lsn 42",
+    epilog="Example: graft fork VID --lsn 42 --tag try-migration",
 )
 @click.argument("vid")
 @click.option("--lsn", type=_LSN, help="The local LSN to fork at. [default: the latest]")
+@click.option("--tag", help="Tag the new volume with this name.")
 @_JSON
 @click.pass_context
-def fork(ctx: click.Context, vid: str, lsn: int | None, as_json: bool) -> None:
+def fork(ctx: click.Context, vid: str, lsn: int | None, tag: str | None, as_json: bool) -> None:
     """Fork VID at a snapshot and print the new volume's id.
 
     The fork reads every page it does not write itself from VID at that snapshot, here and on
     the servers, without copying it; the snapshot must be pushed (or pulled) first. Afterwards
     the fork is an ordinary volume: write, push, clone it elsewhere, open it with SQLite.
     """
+    if tag is not None:
+        check_tag(tag)  # a bad name fails before the fork exists
     with open_client(ctx) as client:
         require_servers(client)
         parent = client.local_volume(vid)
         child = parent.fork(lsn)
+        if tag is not None:
+            client.tag(tag, child.vid)
         origin = child.origin
         assert origin is not None
     value = {"vid": str(child.vid), "parent": str(origin[0]), "parent_remote_lsn": origin[1]}

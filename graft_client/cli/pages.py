@@ -8,13 +8,9 @@ from typing import BinaryIO
 
 import click
 
-from graft_client.cli.context import NO_SERVERS, open_client
-from graft_client.cli.errors import unknown_volume
-from graft_client.cli.output import USAGE_ERROR, CliError, echo_result, hexdump
-from graft_client.lite import LiteClient
+from graft_client.cli.context import open_client, open_lite
+from graft_client.cli.output import echo_result, hexdump
 from graft_client.report import snapshot_json
-from graft_core.errors import VolumeNotFoundError
-from graft_core.settings import Settings
 from graft_core.types import PAGE_SIZE, check_page
 
 __all__ = ["read", "write"]
@@ -88,15 +84,8 @@ def read(
 ) -> None:
     """Read one page (4096 bytes) at the latest or a given LSN."""
     if remote:
-        root = ctx.find_root().obj
-        settings = Settings.resolve(data_dir=root["data_dir"], **root["remote"])
-        if settings.metastore is None or settings.pagestore is None:
-            raise CliError(f"--remote reads from the servers: {NO_SERVERS}", USAGE_ERROR)
-        try:
-            with LiteClient(settings.metastore, settings.pagestore, settings.token) as lite:
-                data = lite.read(vid, pageidx, lsn)
-        except VolumeNotFoundError as exc:  # the data dir is not opened: it may be in use
-            raise unknown_volume(exc, settings.data_dir, settings.metastore, None) from exc
+        with open_lite(ctx, vid) as (lite, volume_id):
+            data = lite.read(volume_id, pageidx, lsn)
     else:
         with open_client(ctx) as client, client.open_volume(vid).reader(lsn) as reader:
             data = reader.read(pageidx)

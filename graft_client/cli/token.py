@@ -13,9 +13,9 @@ from pathlib import Path
 
 import click
 
+from graft_client.cli.context import resolve_vid
 from graft_core.durations import parse_duration
 from graft_core.errors import InvalidInputError
-from graft_core.ids import VolumeId
 from graft_core.tokens import KEYS_ENV, Grant, TokenKeys, new_key_line
 
 __all__ = ["token_group"]
@@ -27,7 +27,9 @@ def token_group() -> None:
 
 
 @token_group.command("create")
-@click.option("--volume", "volumes", multiple=True, help="A volume id the token grants (repeat).")
+@click.option(
+    "--volume", "volumes", multiple=True, help="A volume id or tag the token grants (repeat)."
+)
 @click.option("--all-volumes", is_flag=True, help="Grant every volume instead of --volume ids.")
 @click.option("--read-only", is_flag=True, help="Allow reads only (no write_pages, no commit).")
 @click.option("--ttl", default="1d", show_default=True, help="Lifetime: 90s, 15m, 12h, 7d, 2w.")
@@ -38,13 +40,19 @@ def token_group() -> None:
     help=f"Keys, one kid=base64key a line, the newest last (signs). [env: GRAFT_TOKEN_KEY_FILE; "
     f"or {KEYS_ENV} with the same text]",
 )
+@click.pass_context
 def create(
-    volumes: tuple[str, ...], all_volumes: bool, read_only: bool, ttl: str, key_file: Path | None
+    ctx: click.Context,
+    volumes: tuple[str, ...],
+    all_volumes: bool,
+    read_only: bool,
+    ttl: str,
+    key_file: Path | None,
 ) -> None:
     """Print a token the servers accept until it expires, or until its key is removed."""
     if bool(volumes) == all_volumes:
         raise InvalidInputError("give --volume VID (repeatable) or --all-volumes, not both")
-    scope = None if all_volumes else frozenset(map(VolumeId.parse, volumes))
+    scope = None if all_volumes else frozenset(resolve_vid(ctx, vid) for vid in volumes)
     ttl_s = parse_duration(ttl)
     keys = TokenKeys.load(key_file)
     if keys is None:

@@ -19,6 +19,8 @@ from graft_core.ids import VolumeId
 
 __all__ = ["compact", "log_", "volume"]
 
+# Hex digits of a commit hash shown in a table (--json gives all of it), as git shortens ids.
+_SHORT_HASH = 16
 _JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 
 
@@ -170,7 +172,8 @@ def log_(ctx: click.Context, vid: str, limit: int | None, remote: bool, as_json:
     """List a volume's commits, newest first, with their time (local) and pages.
 
     Locally: the retained local commits, the pages each changed and the remote LSN it became.
-    With --remote: the commits the metastore holds, with the time it accepted each.
+    With --remote: the commits the metastore holds, with the time it accepted each and the
+    commit hash the pushing client computed over its pages.
     """
     with open_client(ctx) as client:
         entries = _remote_log(client, vid, limit) if remote else _local_log(client, vid, limit)
@@ -178,8 +181,8 @@ def log_(ctx: click.Context, vid: str, limit: int | None, remote: bool, as_json:
         echo_result(as_json, [], "no commits")
         return
     if remote:
-        header = ["LSN", "TIME", "PAGES", "SEGMENTS"]
-        cells = ["lsn", "ts_ms", "page_count", "segments"]
+        header = ["LSN", "TIME", "PAGES", "SEGMENTS", "HASH"]
+        cells = ["lsn", "ts_ms", "page_count", "segments", "commit_hash"]
     else:
         header = ["LSN", "TIME", "PAGES", "CHANGED", "REMOTE"]
         cells = ["lsn", "created_ms", "page_count", "pages_changed", "remote_lsn"]
@@ -191,6 +194,8 @@ def _cell(entry: dict[str, Any], name: str) -> str:
     value = entry[name]
     if name.endswith("_ms"):
         return local_time(value)
+    if name == "commit_hash" and value is not None:
+        return str(value)[:_SHORT_HASH]
     return "-" if value is None else str(value)
 
 
@@ -202,7 +207,7 @@ def _local_log(client: Client, vid: str, limit: int | None) -> list[dict[str, An
 
 def _remote_log(client: Client, vid: str, limit: int | None) -> list[dict[str, Any]]:
     require_servers(client)
-    volume_id = VolumeId.parse(vid)
+    volume_id = client.resolve(vid)
     runtime = client.runtime
     latest = runtime.call(runtime.metastore.snapshot, volume_id).lsn
     start: int | None = 1 if limit is None else max(1, latest - limit + 1)
@@ -220,6 +225,7 @@ def _remote_commit_json(commit: wire.CommitInfo) -> dict[str, Any]:
         "page_count": commit.page_count,
         "ts_ms": commit.ts_ms,
         "segments": len(commit.segments),
+        "commit_hash": None if commit.commit_hash is None else commit.commit_hash.hex(),
     }
 
 

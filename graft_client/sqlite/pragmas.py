@@ -17,8 +17,9 @@ from typing import Any
 
 import apsw
 
-from graft_client.report import snapshot_json
+from graft_client.report import audit_json, snapshot_json
 from graft_client.sqlite.dbfile import VolumeFile
+from graft_client.sqlite.transfer import import_into
 from graft_client.status import volume_report
 from graft_core.errors import GraftError
 from graft_core.types import PAGE_SIZE
@@ -103,6 +104,33 @@ def _fetch_all(file: VolumeFile, value: str | None) -> Any:
     return {"fetched": file.volume.fetch_all()}
 
 
+def _path_value(name: str, value: str | None) -> str:
+    if not value:
+        raise apsw.SQLError(f"pragma {name} = 'PATH' names a file")
+    return value
+
+
+def _import(file: VolumeFile, value: str | None) -> Any:
+    imported = import_into(file.volume, _path_value("graft_import", value))
+    return {
+        "bytes": imported.size,
+        "sqlite": imported.sqlite,
+        "snapshot": snapshot_json(imported.snapshot),
+    }
+
+
+def _export(file: VolumeFile, value: str | None) -> Any:
+    path = _path_value("graft_export", value)
+    reading = file.snapshot
+    exported = file.volume.export(path, None if reading is None else reading.lsn)
+    return {"file": path, "snapshot": snapshot_json(exported)}
+
+
+def _audit(file: VolumeFile, value: str | None) -> Any:
+    _no_value("graft_audit", value)
+    return audit_json(file.volume, fetch=True)
+
+
 def _version(file: VolumeFile, value: str | None) -> Any:
     _no_value("graft_version", value)
     return {
@@ -122,6 +150,9 @@ PRAGMAS: dict[str, PragmaFn] = {
     "graft_autosync": _autosync,
     "graft_errors": _errors,
     "graft_fetch_all": _fetch_all,
+    "graft_import": _import,
+    "graft_export": _export,
+    "graft_audit": _audit,
     "graft_version": _version,
 }
 

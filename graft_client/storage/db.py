@@ -1,4 +1,4 @@
-"""The client's RocksDB: one database, four column families, atomic batches across them.
+"""The client's RocksDB: one database, five column families, atomic batches across them.
 
 rocksdict raises plain ``Exception`` for RocksDB errors; every write here raises this project's
 ``StorageFullError`` (a full disk or quota) or ``StorageError`` instead. RocksDB stops taking
@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 FORMAT_KEY = b"format"
 FORMAT_VERSION = b"1"
-_FAMILIES = ("volumes", "latest", "pages", "commits")
+_FAMILIES = ("volumes", "latest", "pages", "commits", "tags")
 # How RocksDB's IO errors name ENOSPC and EDQUOT.
 _FULL = ("No space left on device", "Disk quota exceeded")
 

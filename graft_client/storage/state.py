@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
-from graft_client.storage import delete, fetched, forks, inherit, pull, push
+from graft_client.storage import delete, fetched, forks, inherit, pull, push, tags
 from graft_client.storage.commits import commit_pages, now_ms
 from graft_client.storage.db import LocalDB
 from graft_client.storage.pages import page_versions
@@ -161,6 +161,23 @@ class LocalState:
             if self._pins.oldest(vid) is not None:
                 raise InvalidInputError(f"volume {vid} has open readers or writers; close them")
             delete.delete_volume(records, vid)
+
+    # --- tags -------------------------------------------------------------------------------
+
+    def tag(self, name: str, vid: VolumeId) -> None:
+        """Name ``vid`` ``name`` (replacing what the name named), durably."""
+        tags.put_tag(self._open().db, name, vid)
+
+    def untag(self, name: str) -> bool:
+        """Remove tag ``name``; whether it existed."""
+        return tags.delete_tag(self._open().db, name)
+
+    def tagged(self, name: str) -> VolumeId | None:
+        """The volume tag ``name`` names, if any."""
+        return tags.get_tag(self._open().db, name)
+
+    def tags(self) -> dict[str, VolumeId]:
+        return tags.tags(self._open().db)
 
     # --- queries ------------------------------------------------------------------------------
 
@@ -392,6 +409,10 @@ class LocalState:
 
     def pending_pages(self, vid: VolumeId) -> dict[LocalLSN, list[PageIdx]]:
         return fetched.pending_pages(self._open(), vid)
+
+    def pending_count(self, vid: VolumeId) -> int:
+        """How many pages of the latest snapshot are PENDING (not fetched yet)."""
+        return sum(len(idxs) for idxs in self.pending_pages(vid).values())
 
     def pending_batch(
         self, vid: VolumeId, pageidx: int, lsn: int, window: range

@@ -72,6 +72,7 @@ def test_fork_diff_revert_a_sqlite_volume(cluster: Cluster, tmp_path: Path) -> N
         ("revert", child, "--lsn", "0"),
         ("revert", child, "--lsn", "99"),
         ("diff", child, "3", "2"),
+        ("fork", vid, "--tag", "no spaces"),  # a bad tag: refused before any fork exists
     ):
         proc = graft(*args, data_dir=data, env=env)
         assert proc.returncode == 2, (args, proc.stderr)
@@ -79,3 +80,9 @@ def test_fork_diff_revert_a_sqlite_volume(cluster: Cluster, tmp_path: Path) -> N
     with Client(data, **urls) as client:
         assert client.local_volume(child).latest_lsn() == after + 1
         assert len(client.volumes()) == 2
+
+    tagged = ok("fork", "--tag", "try-it", vid, data_dir=data, env=env).decode().strip()
+    assert ok("fork", "try-it", data_dir=data, env=env)  # the tag names the fork everywhere
+    with Client(data, **urls) as client:
+        assert client.resolve("try-it") == VolumeId.parse(tagged)
+        assert client.local_volume("try-it").origin == (vid, 1)

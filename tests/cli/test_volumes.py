@@ -27,8 +27,8 @@ def test_remote_log_is_the_servers_history_newest_first(cluster: Cluster, tmp_pa
     assert [c["lsn"] for c in ok_json("log", vid, data_dir=tmp_path, env=env)] == [4, 3, 2, 1]
 
     lines = ok("log", vid, "--remote", data_dir=tmp_path, env=env).decode().splitlines()
-    assert lines[0].split() == ["LSN", "TIME", "PAGES", "SEGMENTS"]
-    lsn, day, clock, pages, _ = lines[1].split()
+    assert lines[0].split() == ["LSN", "TIME", "PAGES", "SEGMENTS", "HASH"]
+    lsn, day, clock, pages, _, _ = lines[1].split()
     assert (lsn, pages) == ("3", "3")
     stamp = datetime.datetime.fromisoformat(f"{day}T{clock}")
     assert abs(stamp.timestamp() * 1000 - remote[0]["ts_ms"]) < 1000

@@ -1,0 +1,156 @@
+"""Import a plain file into a volume: a SQLite database consistently, any other file as is.
+
+A SQLite database is read through SQLite's backup API in one step: one read transaction on the
+source, so the copy is a committed state of it even while other processes write it (in any
+journal mode). The copy goes to a scratch file in the temporary directory, in a rollback journal
+mode so its header never says WAL; its pages then become one local commit of the volume. Any
+other file is paged in 4 KiB, its last page zero-padded (an export gives the padded size back).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import apsw
+
+from graft_client.client import Client
+from graft_client.sqlite.dbfile import HEADER_MAGIC
+from graft_client.storage.tags import check_tag
+from graft_client.sync.observe import Progress
+from graft_client.transfer import import_pages
+from graft_client.volume import Volume
+from graft_core.errors import InvalidInputError, StorageError
+from graft_core.types import PAGE_SIZE, Snapshot
+
+__all__ = ["BUSY_TIMEOUT_MS", "Imported", "import_file", "import_into"]
+
+log = logging.getLogger(__name__)
+
+# How long the copy waits while a writer of the source holds its lock (as a SQLite app would).
+BUSY_TIMEOUT_MS = 30_000
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """What an import made: the volume, its new snapshot, the source's size in bytes, and
+    whether the source was a SQLite database."""
+
+    volume: Volume
+    snapshot: Snapshot | None
+    size: int
+    sqlite: bool
+
+
+def import_file(
+    client: Client,
+    path: str | os.PathLike[str],
+    *,
+    tag: str | None = None,
+    progress: Progress | None = None,
+) -> Imported:
+    """A new volume holding the file at ``path``, tagged ``tag`` if given.
+
+    On a failure the new volume is deleted again and no tag is set.
+    """
+    source = _source(path)
+    if tag is not None:
+        check_tag(tag)  # a bad name fails before anything is created
+    volume = client.create_volume()
+    try:
+        imported = import_into(volume, source, progress)
+        if tag is not None:
+            client.tag(tag, volume.vid)
+    except BaseException:
+        client.delete_volume(volume.vid)
+        raise
+    return imported
+
+
+def import_into(
+    volume: Volume, path: str | os.PathLike[str], progress: Progress | None = None
+) -> Imported:
+    """Import the file at ``path`` into ``volume``, which must be empty, as one local commit."""
+    source = _source(path)
+    snapshot = volume.snapshot()
+    if snapshot is not None and snapshot.page_count:
+        raise InvalidInputError(
+            f"volume {volume.vid} is not empty ({snapshot.page_count} pages): import into a "
+            "new volume (`graft import FILE`)"
+        )
+    sqlite = _is_sqlite(source)
+    copied = _consistent_copy(source) if sqlite else _as_is(source)
+    with copied as copy, open(copy, "rb") as file, volume.writer() as writer:
+        size = import_pages(writer, file, os.fstat(file.fileno()).st_size, progress)
+    kind = "SQLite database" if sqlite else "file"
+    log.info("imported %s %s (%d bytes) into %s", kind, source, size, volume.vid)
+    return Imported(volume, volume.snapshot(), size, sqlite)
+
+
+def _source(path: str | os.PathLike[str]) -> Path:
+    source = Path(path)
+    if not source.is_file():
+        what = "is not a regular file" if source.exists() else "does not exist"
+        raise InvalidInputError(f"cannot import {source}: it {what}")
+    return source
+
+
+def _is_sqlite(source: Path) -> bool:
+    with open(source, "rb") as file:
+        return file.read(len(HEADER_MAGIC)) == HEADER_MAGIC
+
+
+@contextmanager
+def _as_is(source: Path) -> Iterator[Path]:
+    yield source
+
+
+@contextmanager
+def _consistent_copy(source: Path) -> Iterator[Path]:
+    """A scratch copy of the database at ``source`` as of one committed state."""
+    with tempfile.TemporaryDirectory(prefix="graft-import-") as scratch:
+        copy = Path(scratch) / "copy.db"
+        try:
+            _backup(source, copy)
+        except apsw.BusyError as exc:
+            raise StorageError(
+                f"cannot import {source}: its writers kept it locked for "
+                f"{BUSY_TIMEOUT_MS // 1000} s: {exc}"
+            ) from exc
+        except apsw.Error as exc:
+            raise InvalidInputError(f"cannot import {source}: {exc}") from exc
+        yield copy
+
+
+def _backup(source: Path, copy: Path) -> None:
+    src = apsw.Connection(str(source), flags=apsw.SQLITE_OPEN_READONLY)
+    dst = apsw.Connection(str(copy))
+    try:
+        # The backup waits for the source's writers with the destination's busy handler.
+        for connection in (src, dst):
+            connection.set_busy_timeout(BUSY_TIMEOUT_MS)
+        _check_source(src, source)
+        dst.pragma("synchronous", "off")  # a scratch file: nothing to keep on a crash
+        with dst.backup("main", src, "main") as backup:
+            backup.step(-1)  # every page under one read lock: a consistent state
+        dst.pragma("journal_mode", "delete")  # a WAL source's header says WAL
+    finally:
+        dst.close()
+        src.close()
+
+
+def _check_source(src: apsw.Connection, source: Path) -> None:
+    """Refuse a source SQLite cannot read, or that a volume cannot hold."""
+    src.execute("select count(*) from sqlite_schema").fetchall()  # says why it is unreadable
+    page_size = src.pragma("page_size")
+    if page_size != PAGE_SIZE:
+        raise InvalidInputError(
+            f"cannot import {source}: its page size is {page_size}, volumes hold SQLite "
+            f"databases with page_size={PAGE_SIZE}: run sqlite3 on it with "
+            f"'PRAGMA page_size={PAGE_SIZE}; VACUUM' first"
+        )
