@@ -24,6 +24,7 @@ class LogRecord(Message):
     cid: ClientId | None = None
     commit_hash: bytes = b""
     ts_ms: int = 0
+    keyring: bytes = b""  # an encrypted volume's wrapped data keys (opaque)
 
     def snapshot(self) -> SnapshotInfo:
         assert self.kind == "commit"
@@ -35,6 +36,7 @@ class LogRecord(Message):
             page_count=self.page_count,
             segments=self.segments,
             ts_ms=self.ts_ms or None,  # 0: stored before commits carried their time
+            keyring=self.keyring,
         )
 
     def checkpoint_info(self) -> CheckpointInfo:

@@ -35,21 +35,24 @@ class PageReader:
                 f"{len(req.graft)} pages requested; at most {self._max_pages} per read_pages"
             )
         try:
-            pages = await self._read(req, refresh=False)
+            pages, sealed = await self._read(req, refresh=False)
         except SegmentMissingError:
             # A checkpoint raised the horizon and GC removed the segment: ask the metastore
             # again; the read is then 404 (below the horizon) or served from the checkpoint.
             try:
-                pages = await self._read(req, refresh=True)
+                pages, sealed = await self._read(req, refresh=True)
             except SegmentMissingError as exc:
                 raise SegmentMissingError(
                     f"a segment that LSN {req.lsn} of {req.vid} reads is not in the store "
                     f"(lost, or deleted while still referenced): {exc}"
                 ) from exc
         self._metrics.pages_read.inc(len(pages))
-        return ReadPagesResponse(pages=pages)
+        return ReadPagesResponse(pages=pages, sealed=sealed)
 
-    async def _read(self, req: ReadPagesRequest, *, refresh: bool) -> list[tuple[int, bytes]]:
+    async def _read(
+        self, req: ReadPagesRequest, *, refresh: bool
+    ) -> tuple[list[tuple[int, bytes]], bool]:
+        """The pages, and whether they are sealed (the volume's frames say so)."""
         history = await self._histories.at(req.vid, req.lsn, refresh=refresh)
         if len(req.graft) <= _INLINE_RESOLVE:
             plan = history.resolve(req.lsn, req.graft)
@@ -58,4 +61,6 @@ class PageReader:
         parts = await asyncio.gather(
             *(self._segments.read(sid, req.vid, pageidxs) for sid, pageidxs in plan.items())
         )
-        return sorted(page for part in parts for page in part)
+        indexes = [await self._segments.index(sid) for sid in plan]  # cached by the reads
+        sealed = any(index.sealed(req.vid) for index in indexes)
+        return sorted(page for part in parts for page in part), sealed
