@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
+import msgspec
+
 from graft_client.reader import VolumeReader
 from graft_client.storage.pull import PullOutcome
 from graft_client.storage.reclaim import ReclaimStats
@@ -13,7 +15,6 @@ from graft_client.storage.records import (
     FetchStats,
     SyncError,
     SyncMode,
-    VolumeConfig,
     VolumeStatus,
     parse_sync_mode,
 )
@@ -64,9 +65,31 @@ class Volume:
     def sync_mode(self, mode: str | SyncMode) -> None:
         config = self._state.config(self.vid)
         chosen = parse_sync_mode(mode)
-        self._state.set_config(
-            self.vid, VolumeConfig(chosen, config.created_ms, config.conflict_policy)
-        )
+        self._state.set_config(self.vid, msgspec.structs.replace(config, sync=chosen))
+
+    @property
+    def encrypted(self) -> bool:
+        """Whether the volume is end-to-end encrypted (DESIGN 13)."""
+        return bool(self._state.config(self.vid).keyring)
+
+    def key_ids(self) -> list[int]:
+        """The ids of the volume's data keys (empty if it is not encrypted); the last is current."""
+        ring = self.session.keys.ring(self.vid, self._state.config(self.vid).keyring)
+        return [] if ring is None else ring.key_ids
+
+    def rotate_key(self) -> int:
+        """Seal new writes with a new data key (old pages keep opening with the old keys); the
+        next push carries it to the servers. The new key's id."""
+        config = self._state.config(self.vid)
+        ring = self.session.keys.ring(self.vid, config.keyring)
+        if ring is None:
+            raise InvalidInputError(f"volume {self.vid} is not encrypted: no key to rotate")
+        if self._state.push_pending(self.vid):
+            # The interrupted push must resend the bytes it first sent (same commit hash).
+            raise InvalidInputError(f"volume {self.vid} has an interrupted push: push it first")
+        rotated = ring.rotated()
+        self._state.set_config(self.vid, msgspec.structs.replace(config, keyring=rotated.encode()))
+        return rotated.current_id
 
     @property
     def conflict_policy(self) -> ConflictPolicy:
@@ -79,7 +102,7 @@ class Volume:
         except ValueError:
             raise InvalidInputError(f"invalid conflict policy {policy!r}: fail or rebase") from None
         config = self._state.config(self.vid)
-        self._state.set_config(self.vid, VolumeConfig(config.sync, config.created_ms, chosen))
+        self._state.set_config(self.vid, msgspec.structs.replace(config, conflict_policy=chosen))
 
     def info(self) -> VolumeInfo:
         return VolumeInfo(self.vid, self.snapshot(), self.status(), self.sync_mode)

@@ -129,6 +129,9 @@ class Keyring:
     def has(self, key_id: int) -> bool:
         return key_id in self._keys
 
+    def wrapped(self, key_id: int) -> WrappedKey:
+        return self._keys[key_id]
+
     def get(self, key_id: int) -> DataKey:
         found = self._open.get(key_id)
         if found is not None:
