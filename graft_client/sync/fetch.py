@@ -72,7 +72,7 @@ async def _opened(
 ) -> Mapping[PageIdx, bytes]:
     """The plaintext of ``stored``: opened if the volume is encrypted, else as it came."""
     ring = runtime.keys.ring(vid, state.config(vid).keyring)
-    if sealed and (ring is None or not key_ids(stored) <= set(ring.key_ids)):
+    if sealed and (ring is None or not key_ids(stored.values()) <= set(ring.key_ids)):
         ring = await learn_keyring(state, runtime.keys, runtime.metastore, vid)
     if ring is None:
         if sealed:

@@ -10,7 +10,8 @@ as far as they unwrap with the user's KEK: a server cannot forge a data key.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
 
 import msgspec
 
@@ -20,6 +21,8 @@ from graft_core.errors import IntegrityError
 from graft_core.ids import VolumeId
 from graft_core.rpcclient import AsyncMetastoreClient
 from graft_core.types import PageIdx
+
+_Idx = TypeVar("_Idx", bound=int)
 
 __all__ = ["VolumeKeys", "key_ids", "learn_keyring", "merged", "open_pages", "seal_pages"]
 
@@ -91,12 +94,12 @@ def seal_pages(
 
 
 def open_pages(
-    ring: Keyring, vid: VolumeId, stored: Mapping[int, bytes], floor: int, ceiling: int
-) -> dict[PageIdx, bytes]:
+    ring: Keyring, vid: VolumeId, stored: Mapping[_Idx, bytes], floor: int, ceiling: int
+) -> dict[_Idx, bytes]:
     """The pages sealed in ``stored``, each checked to have been written for a remote LSN in
     ``floor..ceiling``: the range in which this client knows the page last changed, so an older
     version of it (a replayed segment) is refused, not returned."""
-    opened: dict[PageIdx, bytes] = {}
+    opened: dict[_Idx, bytes] = {}
     for idx, blob in stored.items():
         page, lsn = open_page(ring, vid, idx, blob)
         if not floor <= lsn <= ceiling:
@@ -104,13 +107,13 @@ def open_pages(
                 f"page {idx} of {vid} was served as written at LSN {lsn}, but it last changed "
                 f"in LSNs {floor}..{ceiling}: the servers replayed an older version"
             )
-        opened[PageIdx(idx)] = page
+        opened[idx] = page
     return opened
 
 
-def key_ids(stored: Mapping[int, bytes]) -> set[int]:
+def key_ids(blobs: Iterable[bytes]) -> set[int]:
     """The key ids sealed pages name (to learn a rotation before opening them)."""
-    return {sealed_header(blob)[0] for blob in stored.values()}
+    return {sealed_header(blob)[0] for blob in blobs}
 
 
 async def learn_keyring(
