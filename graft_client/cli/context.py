@@ -27,7 +27,7 @@ NO_SERVERS = (
 def open_client(ctx: click.Context) -> Iterator[Client]:
     """The Client for the group's --data-dir and server options."""
     root = ctx.find_root()
-    with Client(root.obj["data_dir"], **root.obj["remote"]) as client:
+    with Client(root.obj["data_dir"], key=root.obj["key"], **root.obj["remote"]) as client:
         try:
             yield client
         except VolumeNotFoundError as exc:

@@ -93,7 +93,9 @@ def read(
         if settings.metastore is None or settings.pagestore is None:
             raise CliError(f"--remote reads from the servers: {NO_SERVERS}", USAGE_ERROR)
         try:
-            with LiteClient(settings.metastore, settings.pagestore, settings.token) as lite:
+            with LiteClient(
+                settings.metastore, settings.pagestore, settings.token, key=root["key"]
+            ) as lite:
                 data = lite.read(vid, pageidx, lsn)
         except VolumeNotFoundError as exc:  # the data dir is not opened: it may be in use
             raise unknown_volume(exc, settings.data_dir, settings.metastore, None) from exc
