@@ -33,6 +33,7 @@ from graft_core.errors import (
     StorageUnavailableError,
     VolumeNotFoundError,
     WrongClusterError,
+    WrongKeyError,
     error_for_code,
     error_for_status,
     error_from_wire,

@@ -27,7 +27,7 @@ from graft_core.errors import InvalidInputError
 from graft_core.ids import VolumeId
 from graft_core.receipts import KEY_ENV, ReceiptKey
 from graft_pipeline.location import Location
-from graft_pipeline.pages import pages_at
+from graft_pipeline.pages import stored_pages_at
 from graft_pipeline.retention import Retention
 from graft_pipeline.segments import TARGET_SEGMENT_BYTES, SegmentPacker
 from graft_pipeline.tasks import TaskContext, per_partition
@@ -53,8 +53,8 @@ def compact_volumes(
         if horizon <= log.horizon:
             yield {**result, "horizon": log.horizon, "status": "unchanged", "pages": 0}
             continue
-        pages = pages_at(ctx.store, log, horizon)
-        packer.add(vid, pages)
+        pages, sealed = stored_pages_at(ctx.store, log, horizon)  # sealed: moved, never opened
+        packer.add(vid, pages, sealed=sealed)
         packed.append((vid, horizon, {**result, "horizon": horizon, "pages": len(pages)}))
         yield from _register(ctx, packer, packed)
     packer.flush()

@@ -99,6 +99,13 @@ class Key:
         """Fresh random key bytes (for a key file)."""
         return os.urandom(KEY_SIZE)
 
+    def __getstate__(self) -> tuple[bytes | None, str | None]:
+        # Pickled into Spark tasks (export, publish): the key, not its lock or derived keys.
+        return self._raw, self._passphrase
+
+    def __setstate__(self, state: tuple[bytes | None, str | None]) -> None:
+        self.__init__(raw=state[0], passphrase=state[1])  # type: ignore[misc]
+
     @property
     def is_passphrase(self) -> bool:
         return self._passphrase is not None

@@ -58,9 +58,12 @@ class SyncPagestoreClient(SyncRpcClient):
     SERVICE = PagestoreCalls.SERVICE
     PREFIX = PagestoreCalls.PREFIX
 
-    def write_pages(self, vid: VolumeId, pages: Sequence[tuple[int, bytes]]) -> list[SegmentRef]:
-        """Store ``pages`` (durably, once this returns); their segments, with receipts."""
-        calls = PagestoreCalls.write_pages(vid, pages)
+    def write_pages(
+        self, vid: VolumeId, pages: Sequence[tuple[int, bytes]], *, sealed: bool = False
+    ) -> list[SegmentRef]:
+        """Store ``pages`` (durably, once this returns); their segments, with receipts.
+        ``sealed``: the pages are sealed by this client (DESIGN 13)."""
+        calls = PagestoreCalls.write_pages(vid, pages, sealed)
         return [ref for call in calls for ref in self.call(call).segments]
 
 
