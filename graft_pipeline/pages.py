@@ -14,7 +14,7 @@ from graft_core.types import is_empty_page
 from graft_pipeline.history import VolumeLog
 from graft_pipeline.location import Location
 from graft_pipeline.metastore import MetastoreHttp
-from graft_pipeline.segments import read_volume_pages
+from graft_pipeline.segments import read_stored_pages
 
 __all__ = ["check_keys", "keyring_of", "pages_at", "stored_pages_at"]
 
@@ -28,7 +28,7 @@ def stored_pages_at(store: ObjectStore, log: VolumeLog, lsn: int) -> tuple[dict[
     pages: dict[int, bytes] = {}
     sealed = False
     for sid, pageidxs in plan.items():
-        found, sealed_here = read_volume_pages(store, sid, log.vid, pageidxs)
+        found, sealed_here = read_stored_pages(store, sid, log.vid, pageidxs)
         pages.update(found)
         sealed = sealed or sealed_here
     return {idx: page for idx, page in sorted(pages.items()) if not is_empty_page(page)}, sealed

@@ -28,6 +28,7 @@ __all__ = [
     "TARGET_SEGMENT_BYTES",
     "SegmentPacker",
     "read_index",
+    "read_stored_pages",
     "read_volume_pages",
     "segment_key",
 ]
@@ -52,6 +53,13 @@ def read_index(store: ObjectStore, sid: SegmentId) -> SegmentIndex:
 
 
 def read_volume_pages(
+    store: ObjectStore, sid: SegmentId, vid: VolumeId, pageidxs: Iterable[int]
+) -> dict[int, bytes]:
+    """The ``wanted`` pages of ``vid`` from segment ``sid``; every one must be there."""
+    return read_stored_pages(store, sid, vid, pageidxs)[0]
+
+
+def read_stored_pages(
     store: ObjectStore, sid: SegmentId, vid: VolumeId, pageidxs: Iterable[int]
 ) -> tuple[dict[int, bytes], bool]:
     """The ``wanted`` pages of ``vid`` from segment ``sid`` (every one must be there), as
