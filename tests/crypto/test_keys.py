@@ -138,3 +138,12 @@ def test_raw_keys_from_files_and_the_environment(tmp_path: Path) -> None:
 def test_rotating_a_plain_volume_is_refused(tmp_path: Path) -> None:
     with Client(tmp_path / "a") as client, pytest.raises(InvalidInputError, match="not encrypted"):
         client.create_volume().rotate_key()
+
+
+def test_changing_sync_mode_or_conflict_policy_keeps_the_volume_encrypted(tmp_path: Path) -> None:
+    """The setters rebuilt the config from its first three fields, dropping the keyring."""
+    with Client(tmp_path / "a", key=passphrase()) as client:
+        volume = client.create_volume(encryption=True)
+        volume.sync_mode = "push"
+        volume.conflict_policy = "rebase"
+        assert volume.encrypted and volume.key_ids() == [1]
