@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from graft_client import LiteClient
+from graft_core.errors import CommitRejectedError
 from tests.crypto.conftest import make_client, passphrase
 from tests.crypto.support import MARKER, holders_of
 from tests.pagestore.cluster import Cluster
@@ -60,3 +63,23 @@ def test_two_devices_with_one_passphrase(cluster: Cluster, tmp_path: Path) -> No
         clone.push()
         volume.pull()
         assert read_all(volume, 5) == {**model, 2: _marked(200)}
+
+
+def test_a_conflict_on_an_encrypted_volume_resolves_by_reset(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    with (
+        make_client(cluster, tmp_path / "a", passphrase()) as a,
+        make_client(cluster, tmp_path / "b", passphrase()) as b,
+    ):
+        volume = a.create_volume(encryption=True)
+        write_pages(volume, {1: _marked(1)})
+        volume.push()
+        clone = b.open_volume(volume.vid)
+        write_pages(volume, {1: _marked(10)})
+        write_pages(clone, {1: _marked(20)})
+        volume.push()
+        with pytest.raises(CommitRejectedError):
+            clone.push()
+        clone.reset_to_remote()
+        assert read_all(clone, 1) == {1: _marked(10)}
