@@ -140,6 +140,11 @@ class Keyring:
         if wrapped is None:
             raise IntegrityError(f"volume {self.vid} has no data key {key_id}")
         kek = self._require_kek()
+        if (wrapped.kdf == "scrypt") != kek.is_passphrase:
+            raise WrongKeyError(
+                f"data key {key_id} of volume {self.vid} is wrapped by a "
+                f"{'passphrase' if wrapped.kdf == 'scrypt' else 'raw key'}: supply that"
+            )
         try:
             wrapping = kek.wrapping_key(wrapped.salt, wrapped.n, wrapped.r, wrapped.p)
             secret = AESGCM(wrapping).decrypt(wrapped.nonce, wrapped.wrapped, _ad(self.vid, key_id))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
-from graft_core.errors import InvalidInputError, KeyRequiredError
+from graft_core.errors import IntegrityError, InvalidInputError
 
 __all__ = ["KEY_SIZE", "SCRYPT_N", "SCRYPT_P", "SCRYPT_R", "Key"]
 
@@ -116,7 +116,7 @@ class Key:
             return self._raw
         assert self._passphrase is not None
         if not (1 < n <= _MAX_SCRYPT_N and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 16):
-            raise KeyRequiredError(f"refusing scrypt parameters n={n} r={r} p={p}")
+            raise IntegrityError(f"refusing a keyring's scrypt parameters n={n} r={r} p={p}")
         with self._lock:
             cached = self._cache.get((salt, n, r, p))
             if cached is None:

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from graft_client import Client, Key, LiteClient
-from graft_core.crypto import sealed_header
+from graft_core.crypto import Keyring, sealed_header
 from graft_core.errors import (
     FailPointError,
+    IntegrityError,
     InvalidInputError,
     KeyRequiredError,
     VolumeNotFoundError,
@@ -147,3 +148,16 @@ def test_changing_sync_mode_or_conflict_policy_keeps_the_volume_encrypted(tmp_pa
         volume.sync_mode = "push"
         volume.conflict_policy = "rebase"
         assert volume.encrypted and volume.key_ids() == [1]
+
+
+def test_a_raw_key_for_a_passphrase_volume_is_the_wrong_key(tmp_path: Path) -> None:
+    with Client(tmp_path / "a") as client:
+        volume = client.create_volume(encryption=passphrase())
+        encoded = client.state.config(volume.vid).keyring
+    raw = Key.from_bytes(Key.generate())
+    with pytest.raises(WrongKeyError, match="passphrase"):
+        Keyring.decode(volume.vid, encoded, raw).current()
+    with pytest.raises(WrongKeyError, match="raw key"):
+        Keyring.create(volume.vid, raw).with_kek(passphrase()).current()
+    with pytest.raises(IntegrityError):
+        Keyring.decode(volume.vid, encoded[:-3], passphrase())
