@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from graft_core.errors import KeyRequiredError
+from graft_core.errors import IntegrityError, KeyRequiredError
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
 from graft_core.rpcclient.async_client import AsyncRpcClient
@@ -102,4 +102,9 @@ class AsyncPagestoreClient(AsyncRpcClient):
             answer = await self.call(call)
             found.update(answer.pages)
             sealed = sealed or answer.sealed
+        if not sealed and any(len(page) != PAGE_SIZE for page in found.values()):
+            # The wire admits sealed page sizes; a plain answer must hold whole pages.
+            raise IntegrityError(
+                f"the pagestore answered pages of {vid} that are not {PAGE_SIZE} bytes"
+            )
         return found, sealed
