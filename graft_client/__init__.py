@@ -26,12 +26,14 @@ if TYPE_CHECKING:
     from graft_client.sync.observe import PushInfo
     from graft_client.volume import CommitInfo, Volume, VolumeInfo
     from graft_client.writer import VolumeWriter
+    from graft_core.crypto import Key
 
 __all__ = [
     "Client",
     "CommitInfo",
     "ConflictPolicy",
     "FetchStats",
+    "Key",
     "LiteClient",
     "PullOutcome",
     "PushInfo",
@@ -50,6 +52,7 @@ _HOMES = {
     "CommitInfo": "graft_client.volume",
     "ConflictPolicy": "graft_client.storage.records",
     "FetchStats": "graft_client.storage.records",
+    "Key": "graft_core.crypto",
     "LiteClient": "graft_client.lite",
     "PullOutcome": "graft_client.storage.pull",
     "PushInfo": "graft_client.sync.observe",

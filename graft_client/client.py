@@ -14,7 +14,13 @@ from graft_client.sync.runtime import SyncRuntime
 from graft_client.sync.session import SyncSession
 from graft_client.volume import Volume, VolumeInfo
 from graft_core.closing import Closing
-from graft_core.errors import InvalidInputError, UnknownTagError, VolumeNotFoundError
+from graft_core.crypto import Key, Keyring
+from graft_core.errors import (
+    InvalidInputError,
+    KeyRequiredError,
+    UnknownTagError,
+    VolumeNotFoundError,
+)
 from graft_core.ids import ClientId, VolumeId
 from graft_core.settings import Settings
 
@@ -42,6 +48,7 @@ class Client(Closing):
         client_id: ClientId | str | None = None,
         keep_commits: int | None = None,
         config: str | os.PathLike[str] | None = None,
+        key: Key | None = None,
     ) -> None:
         settings = Settings.resolve(
             data_dir=data_dir,
@@ -70,6 +77,7 @@ class Client(Closing):
             metastore=self.metastore,
             pagestore=self.pagestore,
             token=self.token,
+            key=key if key is not None else Key.from_env(),
         )
         log.debug("opened client %s at %s", self.client_id, self.data_dir)
 
@@ -137,21 +145,42 @@ class Client(Closing):
     def _volume(self, vid: VolumeId) -> Volume:
         return Volume(self.state, self.session, vid)
 
-    def create_volume(self, sync: str | SyncMode = SyncMode.BOTH) -> Volume:
-        """A new, empty volume with a fresh VolumeId."""
+    def create_volume(
+        self, sync: str | SyncMode = SyncMode.BOTH, *, encryption: Key | bool = False
+    ) -> Volume:
+        """A new, empty volume with a fresh VolumeId.
+
+        ``encryption``: a key-encryption key (``Key.from_passphrase(...)``, ``Key.from_file``),
+        or True for the client's ``key``, makes it end-to-end encrypted (DESIGN 13).
+        """
         mode = parse_sync_mode(sync)
         vid = VolumeId.random()
-        self.state.create_volume(vid, mode)
+        keyring = b""
+        if encryption is not False:
+            kek = self.session.keys.default if encryption is True else encryption
+            if not isinstance(kek, Key):
+                raise KeyRequiredError(
+                    "an encrypted volume needs a key: pass encryption=Key..., or give the "
+                    "client one (key=, GRAFT_KEY, GRAFT_KEY_FILE, GRAFT_PASSPHRASE)"
+                )
+            self.session.keys.set_kek(vid, kek)
+            keyring = Keyring.create(vid, kek).encode()
+        self.state.create_volume(vid, mode, keyring)
         log.info("created volume %s (sync %s)", vid, mode.value)
         return self._volume(vid)
 
-    def open_volume(self, vid: VolumeId | str, sync: str | SyncMode | None = None) -> Volume:
+    def open_volume(
+        self, vid: VolumeId | str, sync: str | SyncMode | None = None, *, key: Key | None = None
+    ) -> Volume:
         """A volume this client has, or a lazy clone of a remote one when servers are configured.
 
         ``sync`` (if given) sets its sync mode. A clone pulls the latest remote snapshot: it
-        learns which pages exist; their bytes are fetched on first read.
+        learns which pages exist; their bytes are fetched on first read. ``key``: the
+        key-encryption key of an encrypted volume, if not the client's.
         """
         volume_id = self.resolve(vid)
+        if key is not None:
+            self.session.keys.set_kek(volume_id, key)
         if not self.state.has_volume(volume_id):
             if not self.has_remote:
                 raise VolumeNotFoundError(f"volume {volume_id} does not exist in {self.data_dir}")

@@ -6,6 +6,11 @@ and one ``read_pages`` to the pagestore (one per 1024 pages for larger batches).
 An LSN below the servers' retention horizon (compaction dropped it) is ``SnapshotNotFoundError``:
 a lite client has no record of which pages changed since, so it never substitutes another LSN.
 Reads of the latest snapshot take the new latest if a compaction drops theirs meanwhile.
+
+An encrypted volume (DESIGN 13) needs the key-encryption key (``key=``, else ``GRAFT_KEY``,
+``GRAFT_KEY_FILE`` or ``GRAFT_PASSPHRASE``): its keyring comes with its latest commit, and each
+page is checked to be sealed for its volume and position, at or below the LSN read. The latest
+LSN a lite client has seen of a volume only grows: an older one served as latest is refused.
 """
 
 from __future__ import annotations
@@ -15,8 +20,10 @@ from collections.abc import Iterable, Iterator
 
 from graft_client.sync.runtime import SyncRuntime
 from graft_core.audit import audit_digest
+from graft_client.sync.sealing import VolumeKeys, key_ids, open_pages
 from graft_core.closing import Closing
-from graft_core.errors import InvalidInputError, SnapshotNotFoundError
+from graft_core.crypto import Key, Keyring
+from graft_core.errors import IntegrityError, InvalidInputError, SnapshotNotFoundError
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
 from graft_core.settings import Settings
@@ -46,6 +53,7 @@ class LiteClient(Closing):
         *,
         data_dir: str | os.PathLike[str] | None = None,
         config: str | os.PathLike[str] | None = None,
+        key: Key | None = None,
     ) -> None:
         settings = Settings.resolve(
             data_dir=data_dir, metastore=metastore, pagestore=pagestore, token=token, config=config
@@ -55,7 +63,12 @@ class LiteClient(Closing):
                 "LiteClient needs metastore and pagestore URLs: pass them, set GRAFT_METASTORE "
                 "and GRAFT_PAGESTORE, or put metastore and pagestore in graft.toml"
             )
-        self._runtime = SyncRuntime(settings.metastore, settings.pagestore, settings.token)
+        keys = VolumeKeys(key if key is not None else Key.from_env())
+        self._runtime = SyncRuntime(
+            settings.metastore, settings.pagestore, settings.token, keys=keys
+        )
+        self._rings: dict[VolumeId, Keyring | None] = {}
+        self._seen: dict[VolumeId, int] = {}
 
     @property
     def runtime(self) -> SyncRuntime:
@@ -67,6 +80,14 @@ class LiteClient(Closing):
         volume_id = _volume_id(vid)
         checked = None if lsn is None else check_lsn(lsn)
         info = self._runtime.call(self._runtime.metastore.snapshot, volume_id, checked)
+        if lsn is None:
+            seen = self._seen.get(volume_id, 0)
+            if info.lsn < seen:
+                raise IntegrityError(
+                    f"the metastore answers latest LSN {info.lsn} for {volume_id}, but this "
+                    f"client has seen LSN {seen}: refusing a rolled-back history"
+                )
+            self._seen[volume_id] = info.lsn
         return Snapshot(info.vid, LSN(info.lsn), PageCount(info.page_count))
 
     def read_many(
@@ -85,8 +106,24 @@ class LiteClient(Closing):
         return self._read_at(volume_id, self.snapshot(volume_id).lsn, wanted)
 
     def _read_at(self, vid: VolumeId, lsn: int, wanted: Graft) -> dict[int, bytes]:
-        found = self._runtime.call(self._runtime.pagestore.read_pages, vid, lsn, wanted)
+        runtime = self._runtime
+        found, sealed = runtime.call(runtime.pagestore.read_stored, vid, lsn, wanted)
+        if sealed:
+            found = open_pages(self._keyring(vid, key_ids(found.values())), vid, found, 1, lsn)
+        elif found and self._rings.get(vid) is not None:
+            raise IntegrityError(f"the pagestore serves plain pages of {vid}, an encrypted volume")
         return {idx: found.get(idx, EMPTY_PAGE) for idx in wanted}
+
+    def _keyring(self, vid: VolumeId, needed: set[int]) -> Keyring:
+        """The volume's keyring, read again from its latest commit if it lacks a needed key."""
+        ring = self._rings.get(vid)
+        if ring is None or not needed <= set(ring.key_ids):
+            runtime = self._runtime
+            ring = runtime.call(runtime.keys.remote, runtime.metastore, vid)
+            if ring is None:
+                raise IntegrityError(f"the pagestore serves sealed pages of {vid}, a plain volume")
+            self._rings[vid] = ring
+        return ring
 
     def read(self, vid: VolumeId | str, pageidx: int, lsn: int | None = None) -> bytes:
         return self.read_many(vid, [pageidx], lsn)[pageidx]

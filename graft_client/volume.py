@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+import msgspec
+
 from graft_client import forks
 from graft_client.reader import VolumeReader
 from graft_client.storage.forks import FIRST
@@ -17,7 +19,6 @@ from graft_client.storage.records import (
     OriginRecord,
     SyncError,
     SyncMode,
-    VolumeConfig,
     VolumeStatus,
     parse_sync_mode,
 )
@@ -76,9 +77,31 @@ class Volume:
     def sync_mode(self, mode: str | SyncMode) -> None:
         config = self._state.config(self.vid)
         chosen = parse_sync_mode(mode)
-        self._state.set_config(
-            self.vid, VolumeConfig(chosen, config.created_ms, config.conflict_policy)
-        )
+        self._state.set_config(self.vid, msgspec.structs.replace(config, sync=chosen))
+
+    @property
+    def encrypted(self) -> bool:
+        """Whether the volume is end-to-end encrypted (DESIGN 13)."""
+        return bool(self._state.config(self.vid).keyring)
+
+    def key_ids(self) -> list[int]:
+        """The ids of the volume's data keys (empty if it is not encrypted); the last is current."""
+        ring = self.session.keys.ring(self.vid, self._state.config(self.vid).keyring)
+        return [] if ring is None else ring.key_ids
+
+    def rotate_key(self) -> int:
+        """Seal new writes with a new data key (old pages keep opening with the old keys); the
+        next push carries it to the servers. The new key's id."""
+        config = self._state.config(self.vid)
+        ring = self.session.keys.ring(self.vid, config.keyring)
+        if ring is None:
+            raise InvalidInputError(f"volume {self.vid} is not encrypted: no key to rotate")
+        if self._state.push_pending(self.vid):
+            # The interrupted push must resend the bytes it first sent (same commit hash).
+            raise InvalidInputError(f"volume {self.vid} has an interrupted push: push it first")
+        rotated = ring.rotated()
+        self._state.set_config(self.vid, msgspec.structs.replace(config, keyring=rotated.encode()))
+        return rotated.current_id
 
     @property
     def conflict_policy(self) -> ConflictPolicy:
@@ -91,7 +114,7 @@ class Volume:
         except ValueError:
             raise InvalidInputError(f"invalid conflict policy {policy!r}: fail or rebase") from None
         config = self._state.config(self.vid)
-        self._state.set_config(self.vid, VolumeConfig(config.sync, config.created_ms, chosen))
+        self._state.set_config(self.vid, msgspec.structs.replace(config, conflict_policy=chosen))
 
     def info(self) -> VolumeInfo:
         return VolumeInfo(self.vid, self.snapshot(), self.status(), self.sync_mode)
@@ -149,7 +172,13 @@ class Volume:
         The snapshot must be on the servers (pushed or pulled): a fork is recorded there, so
         any device can clone it. ``InvalidInputError`` if it is not (push first);
         ``SnapshotNotFoundError`` for an LSN that does not exist or is no longer retained.
+        Encrypted volumes cannot be forked yet (``InvalidInputError``): a fork would read pages
+        sealed for its parent's id with keys its own keyring does not carry.
         """
+        if self.encrypted:
+            raise InvalidInputError(
+                f"volume {self.vid} is encrypted: forks of encrypted volumes are not supported yet"
+            )
         # The reader pins the snapshot: it stays retained until the fork pins it for good.
         with self.reader(lsn) as at:
             snapshot = at.snapshot

@@ -23,12 +23,14 @@ __all__ = [
     "FailPointError",
     "ForbiddenError",
     "GraftError",
+    "IntegrityError",
     "InternalServerError",
     "InvalidIdError",
     "InvalidInputError",
     "InvalidPageError",
     "InvalidSegmentError",
     "InvalidTagError",
+    "KeyRequiredError",
     "MethodNotAllowedError",
     "NotFoundError",
     "PayloadTooLargeError",
@@ -44,6 +46,7 @@ __all__ = [
     "UnknownTagError",
     "VolumeNotFoundError",
     "WrongClusterError",
+    "WrongKeyError",
     "error_for_code",
     "error_for_status",
     "error_from_wire",
@@ -227,6 +230,30 @@ class CorruptDataError(StorageError):
 
 class CorruptSegmentError(CorruptDataError):
     code = "corrupt_segment"
+
+
+class IntegrityError(GraftError):
+    """An encrypted page or key record failed authentication, or the servers served a page or
+    snapshot older than one this client has seen: tampered with, replayed or misplaced bytes
+    are refused, never returned as data."""
+
+    code = "integrity"
+    http_status = 502
+
+
+class KeyRequiredError(GraftError):
+    """The volume is end-to-end encrypted and no key-encryption key was supplied (``--key-file``,
+    ``GRAFT_KEY``, ``GRAFT_KEY_FILE``, ``GRAFT_PASSPHRASE``), or an export needs one."""
+
+    code = "key_required"
+    http_status = 400
+
+
+class WrongKeyError(KeyRequiredError):
+    """The supplied key-encryption key does not unwrap the volume's data key."""
+
+    code = "wrong_key"
+    http_status = 403
 
 
 class FailPointError(GraftError):

@@ -6,7 +6,8 @@ Byte layout (all integers little-endian)::
     frames          frame 0 | frame 1 | ...      (contiguous, starting right after the header)
     index           sid 16 B | frame count u32 | volume count u32
                     frame table, 20 B each:  offset u64 | length u32 | crc32c u32
-                                             | pages u16 (1..64) | codec u8 (0 raw, 1 zstd) | 0 u8
+                                             | pages u16 (1..64) | codec u8 | 0 u8
+                                             codec: 0 raw, 1 zstd, 2 sealed
                     volume table, 28 B each: vid 16 B | first frame u32 | frame count u32
                                              | page count u32
                     page indexes: u32 each, volume by volume, strictly ascending within a volume
@@ -18,6 +19,11 @@ volume: its bytes are the pages' concatenation, zstd-compressed (level 3) unless
 shrink them, in which case they are stored raw. Volumes are sorted by id and own consecutive
 frames; the k-th page of a volume sits in that volume's frames in order, so ``pageidx -> (frame,
 slot)`` follows from the page index list and the frames' page counts.
+
+A volume's pages may instead be **sealed** (compressed and encrypted by the client, up to
+``MAX_SEALED_PAGE`` bytes each, DESIGN 13): all its frames then have codec 2 and hold a table of
+the pages' lengths (u32 each) followed by the sealed pages, stored as they came (ciphertext does
+not compress).
 
 Three checksums let a reader trust exactly what it fetched: the footer CRC covers the whole object
 (full reads), the index CRC covers the index, and each frame's CRC covers that frame, so a ranged
@@ -31,7 +37,7 @@ import bisect
 import struct
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from itertools import accumulate, pairwise
@@ -43,7 +49,7 @@ import zstandard
 from graft_core.errors import CorruptSegmentError, InvalidIdError, InvalidInputError, NotFoundError
 from graft_core.graft import Graft
 from graft_core.ids import SegmentId, VolumeId
-from graft_core.types import PAGE_SIZE, PageIdx, check_page, check_pageidx
+from graft_core.types import MAX_SEALED_PAGE, PAGE_SIZE, PageIdx, check_page, check_pageidx
 
 __all__ = [
     "FOOTER_SIZE",
@@ -90,9 +96,11 @@ assert (HEADER_SIZE, FOOTER_SIZE, _FRAME.size, _VOLUME.size) == (36, 28, 20, 28)
 class Codec:
     RAW = 0
     ZSTD = 1
+    SEALED = 2
 
 
-_CODEC_NAMES = {Codec.RAW: "raw", Codec.ZSTD: "zstd"}
+_CODEC_NAMES = {Codec.RAW: "raw", Codec.ZSTD: "zstd", Codec.SEALED: "sealed"}
+_LENGTH = struct.Struct("<I")
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +192,11 @@ class SegmentIndex:
     def graft(self, vid: VolumeId) -> Graft:
         return Graft(self.entry(vid).pageidxs)
 
+    def sealed(self, vid: VolumeId) -> bool:
+        """Whether the volume's pages here are sealed by its client (opaque to servers)."""
+        entry = self.entry(vid)
+        return self.frames[entry.first_frame].codec == Codec.SEALED
+
     @property
     def page_count(self) -> int:
         return sum(len(entry.pageidxs) for entry in self._volumes.values())
@@ -226,6 +239,10 @@ def _parse_frames(data: bytes, count: int, frames_end: int) -> tuple[FrameInfo, 
             raise _corrupt(f"raw frame {number} is {length} bytes, expected {raw_size}")
         if codec == Codec.ZSTD and not 0 < length < raw_size:
             raise _corrupt(f"zstd frame {number} is {length} bytes, not smaller than raw")
+        if codec == Codec.SEALED and not pages * (_LENGTH.size + 1) <= length <= pages * (
+            _LENGTH.size + MAX_SEALED_PAGE
+        ):
+            raise _corrupt(f"sealed frame {number} of {pages} pages is {length} bytes")
         frames.append(FrameInfo(offset, length, crc, pages, codec))
         expected_offset = offset + length
     if expected_offset != frames_end:
@@ -305,6 +322,8 @@ def _parse_volumes(
         owned = frames[first_frame : first_frame + frame_count]
         if first_frame != next_frame or frame_count == 0 or len(owned) != frame_count:
             raise _corrupt(f"volume {vid}: frames {first_frame}+{frame_count} do not follow on")
+        if len({frame.codec == Codec.SEALED for frame in owned}) != 1:
+            raise _corrupt(f"volume {vid}: sealed and plain frames mixed")
         slot_starts = (0, *accumulate(frame.pages for frame in owned))
         if slot_starts[-1] != page_count:
             raise _corrupt(
@@ -329,6 +348,10 @@ def _frame_bytes(data: bytes | memoryview, frame: FrameInfo) -> bytes:
         raise _corrupt(f"frame is {frame.length} bytes, got {len(data)}")
     if crc32c.crc32c(data) != frame.crc:
         raise _corrupt(f"frame at offset {frame.offset}: CRC32C mismatch")
+    if frame.codec == Codec.SEALED:
+        raw = bytes(data)
+        _split_sealed(raw, frame)
+        return raw
     raw_size = frame.pages * PAGE_SIZE
     if frame.codec == Codec.RAW:
         raw = bytes(data)
@@ -346,9 +369,21 @@ def _frame_bytes(data: bytes | memoryview, frame: FrameInfo) -> bytes:
     return raw
 
 
+def _split_sealed(raw: bytes, frame: FrameInfo) -> list[bytes]:
+    """The sealed pages of a sealed frame: its length table, then the pages back to back."""
+    start = frame.pages * _LENGTH.size
+    lengths = struct.unpack_from(f"<{frame.pages}I", raw)
+    if not all(1 <= n <= MAX_SEALED_PAGE for n in lengths) or start + sum(lengths) != len(raw):
+        raise _corrupt(f"sealed frame at offset {frame.offset}: page lengths do not add up")
+    ends = list(accumulate(lengths, initial=start))
+    return [raw[a:b] for a, b in pairwise(ends)]
+
+
 def decode_frame(data: bytes, frame: FrameInfo) -> list[bytes]:
-    """The pages of one frame, from exactly its stored bytes."""
+    """The pages of one frame (sealed ones as stored), from exactly its stored bytes."""
     raw = _frame_bytes(data, frame)
+    if frame.codec == Codec.SEALED:
+        return _split_sealed(raw, frame)
     return [raw[start : start + PAGE_SIZE] for start in range(0, len(raw), PAGE_SIZE)]
 
 
@@ -374,6 +409,9 @@ class Segment:
 
     def graft(self, vid: VolumeId) -> Graft:
         return self.index.graft(vid)
+
+    def sealed(self, vid: VolumeId) -> bool:
+        return self.index.sealed(vid)
 
     def _frame_pages(self, number: int) -> list[bytes]:
         cached = self._last_frame
@@ -429,8 +467,14 @@ def decode_segment(data: bytes) -> Segment:
     return Segment(data, sid, created_ms, index)
 
 
+def _check_sealed(page: object) -> bytes:
+    if not isinstance(page, bytes) or not 1 <= len(page) <= MAX_SEALED_PAGE:
+        raise InvalidInputError(f"a sealed page is 1..{MAX_SEALED_PAGE} bytes")
+    return page
+
+
 def _checked_pages(
-    pages: Mapping[VolumeId, Mapping[int, bytes]],
+    pages: Mapping[VolumeId, Mapping[int, bytes]], sealed: Collection[VolumeId]
 ) -> list[tuple[VolumeId, list[tuple[int, bytes]]]]:
     if not pages:
         raise InvalidInputError("a segment needs at least one page")
@@ -441,7 +485,8 @@ def _checked_pages(
     for vid in sorted(pages):
         if not pages[vid]:
             raise InvalidInputError(f"volume {vid} has no pages")
-        entries = [(check_pageidx(idx), check_page(page)) for idx, page in pages[vid].items()]
+        check = _check_sealed if vid in sealed else check_page
+        entries = [(check_pageidx(idx), check(page)) for idx, page in pages[vid].items()]
         volumes.append((vid, sorted(entries)))
     return volumes
 
@@ -456,14 +501,23 @@ def map_frames(
     return list(executor.map(work, items))
 
 
-def _raw_frames(volumes: list[tuple[VolumeId, list[tuple[int, bytes]]]]) -> list[list[bytes]]:
+def _frame_raw(entries: list[tuple[int, bytes]], sealed: bool) -> bytes:
+    pages = [page for _, page in entries]
+    if not sealed:
+        return b"".join(pages)
+    return b"".join([struct.pack(f"<{len(pages)}I", *map(len, pages)), *pages])
+
+
+def _raw_frames(
+    volumes: list[tuple[VolumeId, list[tuple[int, bytes]]]], sealed: Collection[VolumeId]
+) -> list[list[bytes]]:
     """Per volume, the uncompressed bytes of its frames: up to FRAME_PAGES pages each."""
     return [
         [
-            b"".join(page for _, page in entries[start : start + FRAME_PAGES])
+            _frame_raw(entries[start : start + FRAME_PAGES], vid in sealed)
             for start in range(0, len(entries), FRAME_PAGES)
         ]
-        for _, entries in volumes
+        for vid, entries in volumes
     ]
 
 
@@ -513,28 +567,48 @@ def _verify_encoded(
         raise CorruptSegmentError(f"segment {segment.sid} did not read back its pages")
 
 
+def _store_frame(item: tuple[bytes, bool]) -> tuple[int, bytes, int]:
+    raw, sealed = item
+    if sealed:
+        return Codec.SEALED, raw, crc32c.crc32c(raw)
+    return _compress_frame(raw)
+
+
+def _frame_page_counts(volumes: list[tuple[VolumeId, list[tuple[int, bytes]]]]) -> list[int]:
+    return [
+        min(FRAME_PAGES, len(entries) - start)
+        for _, entries in volumes
+        for start in range(0, len(entries), FRAME_PAGES)
+    ]
+
+
 def encode_segment(
     sid: SegmentId,
     pages: Mapping[VolumeId, Mapping[int, bytes]],
     *,
     created_ms: int | None = None,
     executor: Executor | None = None,
+    sealed: Collection[VolumeId] = (),
 ) -> bytes:
     """Build a segment of ``pages`` (vid -> pageidx -> 4096 bytes), verified by reading it back.
 
-    With an ``executor`` frames are compressed and checked in parallel: zstd releases the GIL.
+    The volumes in ``sealed`` bring sealed pages (client-encrypted, 1..MAX_SEALED_PAGE bytes):
+    they are stored as they are. With an ``executor`` frames are compressed and checked in
+    parallel: zstd releases the GIL.
     """
     if not isinstance(sid, SegmentId):
         raise InvalidInputError(f"a segment id is a SegmentId, got {sid!r}")
-    volumes = _checked_pages(pages)
+    volumes = _checked_pages(pages, sealed)
     created = time.time_ns() // 1_000_000 if created_ms is None else created_ms
-    raws = _raw_frames(volumes)
-    flat = [raw for owned in raws for raw in owned]
-    encoded = map_frames(executor, _compress_frame, flat)
+    raws = _raw_frames(volumes, sealed)
+    flat = [
+        (raw, vid in sealed) for (vid, _), owned in zip(volumes, raws, strict=True) for raw in owned
+    ]
+    encoded = map_frames(executor, _store_frame, flat)
     frames: list[FrameInfo] = []
     offset = HEADER_SIZE
-    for (codec, stored, crc), raw in zip(encoded, flat, strict=True):
-        frames.append(FrameInfo(offset, len(stored), crc, len(raw) // PAGE_SIZE, codec))
+    for (codec, stored, crc), count in zip(encoded, _frame_page_counts(volumes), strict=True):
+        frames.append(FrameInfo(offset, len(stored), crc, count, codec))
         offset += len(stored)
     index = b"".join(
         [

@@ -17,6 +17,7 @@ __all__ = [
     "LSN",
     "MAX_LSN",
     "MAX_PAGEIDX",
+    "MAX_SEALED_PAGE",
     "PAGE_SIZE",
     "LocalLSN",
     "PageCount",
@@ -34,6 +35,9 @@ __all__ = [
 PAGE_SIZE = 4096
 EMPTY_PAGE = bytes(PAGE_SIZE)
 MAX_PAGEIDX = 2**32 - 1
+# The most bytes a sealed (client-encrypted) page may take: a page plus room for its header,
+# nonce and tag (graft_core.crypto.seal); servers store such pages without knowing more.
+MAX_SEALED_PAGE = PAGE_SIZE + 64
 MAX_LSN = 2**63 - 1
 
 LSN = NewType("LSN", int)

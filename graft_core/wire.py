@@ -34,7 +34,7 @@ from graft_core.errors import (
 )
 from graft_core.graft import Graft
 from graft_core.ids import ClientId, Gid, SegmentId, VolumeId
-from graft_core.types import MAX_LSN, MAX_PAGEIDX, PAGE_SIZE
+from graft_core.types import MAX_LSN, MAX_PAGEIDX, MAX_SEALED_PAGE, PAGE_SIZE
 
 __all__ = [
     "CONTENT_TYPE",
@@ -86,6 +86,10 @@ LsnField = Annotated[int, msgspec.Meta(ge=1, le=MAX_LSN)]
 PageIdxField = Annotated[int, msgspec.Meta(ge=1, le=MAX_PAGEIDX)]
 PageCountField = Annotated[int, msgspec.Meta(ge=0, le=MAX_PAGEIDX)]
 PageBytes = Annotated[bytes, msgspec.Meta(min_length=PAGE_SIZE, max_length=PAGE_SIZE)]
+# A page as stored: 4096 bytes, or a sealed (client-encrypted) page of a sealed write.
+StoredPageBytes = Annotated[bytes, msgspec.Meta(min_length=1, max_length=MAX_SEALED_PAGE)]
+# A volume's wrapped data keys (graft_core.crypto.Keyring), opaque to the servers.
+KeyringBytes = Annotated[bytes, msgspec.Meta(max_length=16 << 10)]
 # BLAKE2b digests are 1..64 bytes; the client uses 32, but the server only needs equality.
 CommitHash = Annotated[bytes, msgspec.Meta(min_length=16, max_length=64)]
 
@@ -131,6 +135,7 @@ class CommitInfo(Message):
     segments: list[SegmentRef]
     ts_ms: Annotated[int, msgspec.Meta(ge=0)] | None = None
     commit_hash: CommitHash | None = None
+    keyring: KeyringBytes = b""
 
 
 class CheckpointInfo(Message):
@@ -203,13 +208,16 @@ class PullCommitsResponse(Message):
     origin: Origin | None = None
 
 
-class CommitRequest(Message):
+class CommitRequest(Message, omit_defaults=True):
+    """``keyring``: an encrypted volume's wrapped data keys, stored with the commit (DESIGN 13)."""
+
     vid: VolumeId
     cid: ClientId
     base_lsn: LsnField | None
     page_count: PageCountField
     segments: list[SegmentRef]
     commit_hash: CommitHash
+    keyring: KeyringBytes = b""
 
 
 class CheckpointRequest(Message):
@@ -246,9 +254,13 @@ class VolumesResponse(Message):
 # --- pagestore ----------------------------------------------------------------------------------
 
 
-class WritePagesRequest(Message):
+class WritePagesRequest(Message, omit_defaults=True):
+    """``sealed``: the pages are sealed by the client (1..MAX_SEALED_PAGE bytes, stored as they
+    are); otherwise each is 4096 bytes."""
+
     vid: VolumeId
-    pages: list[tuple[PageIdxField, PageBytes]]
+    pages: list[tuple[PageIdxField, StoredPageBytes]]
+    sealed: bool = False
 
 
 class WritePagesResponse(Message):
@@ -261,10 +273,12 @@ class ReadPagesRequest(Message):
     graft: Graft
 
 
-class ReadPagesResponse(Message):
-    """Requested pages; empty pages may be omitted (they read as zeros)."""
+class ReadPagesResponse(Message, omit_defaults=True):
+    """Requested pages; empty pages may be omitted (they read as zeros). ``sealed``: the
+    volume's pages are sealed by its client (DESIGN 13) and need its key to read."""
 
-    pages: list[tuple[PageIdxField, PageBytes]]
+    pages: list[tuple[PageIdxField, StoredPageBytes]]
+    sealed: bool = False
 
 
 # --- encoding -----------------------------------------------------------------------------------

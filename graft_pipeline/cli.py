@@ -19,7 +19,8 @@ from typing import Any, TypeVar
 
 import click
 
-from graft_core.errors import GraftError, VolumeNotFoundError
+from graft_core.crypto import Key
+from graft_core.errors import GraftError, KeyRequiredError, VolumeNotFoundError
 from graft_core.ids import VolumeId
 from graft_core.options import store_url_option
 from graft_pipeline.compact import run_compact
@@ -98,6 +99,18 @@ def _selection(command: F) -> F:
     )(command)
 
 
+_KEY_FILE = click.option(
+    "--key-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Key-encryption key of encrypted volumes (their pages are read). "
+    "[env: GRAFT_KEY_FILE; or GRAFT_KEY, GRAFT_PASSPHRASE]",
+)
+
+
+def _key(path: Path | None) -> Key | None:
+    return None if path is None else Key.from_file(path)
+
+
 class _Job:
     """What a job command needs from the common options."""
 
@@ -110,6 +123,7 @@ class _Job:
             token=options.pop("token"),
             receipt_key_file=options.pop("receipt_key_file"),
             config=options.pop("config"),
+            key=_key(options.pop("key_file", None)),
         )
         self.master: str = options.pop("master")
         self.progress = not options.pop("quiet")
@@ -156,7 +170,8 @@ class _Group(click.Group):
         except (GraftError, ValueError) as exc:
             click.echo(f"error: {exc}", err=True)
             # A volume id that names no volume is a typo, as for the graft command.
-            sys.exit(2 if isinstance(exc, (ValueError, VolumeNotFoundError)) else 1)
+            bad_input = (ValueError, VolumeNotFoundError, KeyRequiredError)
+            sys.exit(2 if isinstance(exc, bad_input) else 1)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -236,6 +251,7 @@ def verify(**options: Any) -> None:
     "--format", "fmt", type=click.Choice(["pages", "sqlite"]), default="pages", show_default=True
 )
 @click.option("--out", required=True, help="Output directory (Parquet).")
+@_KEY_FILE
 @click.option("--lsn", type=int, help="Export at this LSN (default: each volume's latest).")
 def export(fmt: str, out: str, lsn: int | None, **options: Any) -> None:
     """Volumes at an LSN -> Parquet: raw pages, or every SQLite table partitioned by vid."""
@@ -260,6 +276,7 @@ def export(fmt: str, out: str, lsn: int | None, **options: Any) -> None:
 @click.option("--input", "input_path", required=True, help="Parquet input (a file or directory).")
 @click.option("--key", required=True, help="Column whose values each get their own database.")
 @click.option("--table", required=True, help="Table name inside each database.")
+@_KEY_FILE
 def publish(input_path: str, key: str, table: str, **options: Any) -> None:
     """One SQLite database per key -> a new LSN of that key's volume (only changed pages)."""
     job = _Job(options)

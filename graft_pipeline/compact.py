@@ -31,7 +31,7 @@ from graft_core.ids import VolumeId
 from graft_core.receipts import KEY_ENV, ReceiptKey
 from graft_pipeline.forks import fork_pins
 from graft_pipeline.location import Location
-from graft_pipeline.pages import pages_at
+from graft_pipeline.pages import stored_pages_at
 from graft_pipeline.retention import Retention
 from graft_pipeline.segments import TARGET_SEGMENT_BYTES, SegmentPacker
 from graft_pipeline.tasks import TaskContext, per_partition
@@ -60,8 +60,8 @@ def compact_volumes(
         if horizon <= log.horizon:
             yield {**result, "horizon": log.horizon, "status": "unchanged", "pages": 0}
             continue
-        pages = pages_at(ctx.store, log, horizon, ctx.meta.log)
-        packer.add(vid, pages)
+        pages, sealed = stored_pages_at(ctx.store, log, horizon, ctx.meta.log)  # never opened
+        packer.add(vid, pages, sealed=sealed)
         packed.append((vid, horizon, {**result, "horizon": horizon, "pages": len(pages)}))
         yield from _register(ctx, packer, packed)
     packer.flush()

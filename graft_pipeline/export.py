@@ -15,7 +15,7 @@ from pyspark.sql.types import BinaryType, LongType, StringType, StructField, Str
 
 from graft_core.ids import VolumeId
 from graft_pipeline.location import Location
-from graft_pipeline.pages import pages_at
+from graft_pipeline.pages import check_keys, pages_at
 from graft_pipeline.tasks import TaskContext, per_volume
 
 __all__ = ["PAGES_SCHEMA", "Target", "run_export_pages"]
@@ -37,13 +37,15 @@ def _rows(
     ctx: TaskContext, vid: VolumeId, *, lsns: Mapping[str, int]
 ) -> Iterator[tuple[str, int, int, bytes]]:
     lsn = lsns[str(vid)]
-    for pageidx, page in pages_at(ctx.store, ctx.meta.log(vid), lsn, ctx.meta.log).items():
+    log = ctx.meta.log(vid)
+    for pageidx, page in pages_at(ctx.store, log, lsn, ctx.meta.log, key=ctx.location.key).items():
         yield str(vid), lsn, pageidx, page
 
 
 def run_export_pages(
     spark: SparkSession, location: Location, targets: list[Target], out: str
 ) -> dict[str, Any]:
+    check_keys(location, [vid for vid, _ in targets])
     lsns = {str(vid): lsn for vid, lsn in targets}
     rows = per_volume(spark, location, [vid for vid, _ in targets], partial(_rows, lsns=lsns))
     frame = spark.createDataFrame(rows, PAGES_SCHEMA)

@@ -36,7 +36,7 @@ from graft_core.errors import InvalidInputError
 from graft_core.ids import VolumeId
 from graft_pipeline.export import Target
 from graft_pipeline.location import Location
-from graft_pipeline.pages import pages_at
+from graft_pipeline.pages import check_keys, pages_at
 from graft_pipeline.sqlitefile import read_tables
 from graft_pipeline.tasks import TaskContext, per_volume
 
@@ -76,7 +76,8 @@ def _export_volume(
     log = ctx.meta.log(vid)
     summary: dict[str, Any] = {"vid": str(vid), "lsn": lsn}
     try:
-        tables = read_tables(pages_at(ctx.store, log, lsn, ctx.meta.log), log.page_count(lsn))
+        pages = pages_at(ctx.store, log, lsn, ctx.meta.log, key=ctx.location.key)
+        tables = read_tables(pages, log.page_count(lsn))
     except InvalidInputError as exc:
         yield {**summary, "skipped": str(exc)}
         return
@@ -101,6 +102,7 @@ def _export_volume(
 def run_export_sqlite(
     spark: SparkSession, location: Location, targets: list[Target], out: str
 ) -> dict[str, Any]:
+    check_keys(location, [vid for vid, _ in targets])
     lsns = {str(vid): lsn for vid, lsn in targets}
     work = partial(_export_volume, lsns=lsns, out=out)
     results = sorted(

@@ -20,6 +20,7 @@ from pathlib import Path
 import httpx
 
 from graft_core.cluster import read_marker
+from graft_core.crypto import Key
 from graft_core.datadir import read_servers
 from graft_core.errors import ServiceUnavailableError, WrongClusterError
 from graft_core.objstore import ObjectStore, open_store
@@ -39,6 +40,8 @@ class Location:
     # Signs the segments compaction writes, so the metastore accepts its checkpoints.
     receipt_key: ReceiptKey | None = None
     cluster: str | None = None  # as ``servers.json`` announced it, checked against both
+    # The key-encryption key of encrypted volumes, for the jobs that read pages (DESIGN 13).
+    key: Key | None = None
 
     @classmethod
     def resolve(
@@ -51,6 +54,7 @@ class Location:
         token: str | None = None,
         receipt_key_file: Path | None = None,
         config: str | os.PathLike[str] | None = None,
+        key: Key | None = None,
     ) -> Location:
         """The servers and token as ``Settings.resolve`` finds them, with what the live owner of
         ``data_dir`` announced in ``servers.json`` (``NotFoundError`` if none) below the config
@@ -81,6 +85,7 @@ class Location:
                 else ReceiptKey.from_env(data_dir)
             ),
             cluster=announced.get("cluster"),
+            key=key if key is not None else Key.from_env(),
         )
 
     def open_store(self) -> ObjectStore:

@@ -28,6 +28,7 @@ __all__ = [
     "TARGET_SEGMENT_BYTES",
     "SegmentPacker",
     "read_index",
+    "read_stored_pages",
     "read_volume_pages",
     "segment_key",
 ]
@@ -55,6 +56,14 @@ def read_volume_pages(
     store: ObjectStore, sid: SegmentId, vid: VolumeId, pageidxs: Iterable[int]
 ) -> dict[int, bytes]:
     """The ``wanted`` pages of ``vid`` from segment ``sid``; every one must be there."""
+    return read_stored_pages(store, sid, vid, pageidxs)[0]
+
+
+def read_stored_pages(
+    store: ObjectStore, sid: SegmentId, vid: VolumeId, pageidxs: Iterable[int]
+) -> tuple[dict[int, bytes], bool]:
+    """The ``wanted`` pages of ``vid`` from segment ``sid`` (every one must be there), as
+    stored, and whether they are sealed (an encrypted volume's, DESIGN 13)."""
     wanted = Graft(pageidxs)
     index = read_index(store, sid)
     entry = index.entry(vid)
@@ -69,7 +78,8 @@ def read_volume_pages(
         stored = data[frame.offset - start : frame.offset - start + frame.length]
         pages.extend(decode_frame(stored, frame))  # checks length and CRC
     keep = set(wanted)  # a set lookup per page: cheaper than the graft's checked one
-    return {idx: page for idx, page in zip(entry.pageidxs, pages, strict=True) if idx in keep}
+    found = {idx: page for idx, page in zip(entry.pageidxs, pages, strict=True) if idx in keep}
+    return found, index.sealed(vid)
 
 
 def _chunks(pages: Mapping[int, bytes], target_bytes: int) -> Iterator[dict[int, bytes]]:
@@ -91,10 +101,13 @@ class SegmentPacker:
         self._store = store
         self._target = target_bytes
         self._open: dict[VolumeId, dict[int, bytes]] = {}
+        self._sealed: set[VolumeId] = set()  # volumes whose pages are sealed (kept as they are)
         self._refs: dict[VolumeId, list[SegmentRef]] = {}
         self._stored: dict[VolumeId, int] = {}
 
-    def add(self, vid: VolumeId, pages: Mapping[int, bytes]) -> None:
+    def add(self, vid: VolumeId, pages: Mapping[int, bytes], *, sealed: bool = False) -> None:
+        if sealed:
+            self._sealed.add(vid)
         self._refs.setdefault(vid, [])
         self._stored.setdefault(vid, 0)
         for chunk in _chunks(pages, self._target):
@@ -122,7 +135,8 @@ class SegmentPacker:
         if not self._open:
             return
         sid = SegmentId.random()
-        data = encode_segment(sid, self._open)  # verified by reading it back
+        # Verified by reading it back.
+        data = encode_segment(sid, self._open, sealed=self._sealed & set(self._open))
         if not self._store.put_if_absent(segment_key(sid), data):
             raise StorageError(f"segment {sid} already exists (ids are random: a store bug?)")
         pages = sum(len(chunk) for chunk in self._open.values())

@@ -363,6 +363,7 @@ class Catalog:
                     cid=req.cid,
                     commit_hash=req.commit_hash,
                     ts_ms=time.time_ns() // 1_000_000,
+                    keyring=req.keyring,
                 )
                 if await self.store.append(record):
                     self.metrics.commits.inc()

@@ -36,6 +36,7 @@ class LogRecord(Message):
     commit_hash: bytes = b""
     ts_ms: int = 0
     origin: Origin | None = None
+    keyring: bytes = b""  # an encrypted volume's wrapped data keys (opaque)
 
     def snapshot(self) -> SnapshotInfo:
         assert self.kind == "commit"
@@ -48,6 +49,7 @@ class LogRecord(Message):
             segments=self.segments,
             ts_ms=self.ts_ms or None,  # 0: stored before commits carried their time
             commit_hash=self.commit_hash or None,  # empty: none was recorded
+            keyring=self.keyring,
         )
 
     def checkpoint_info(self) -> CheckpointInfo:

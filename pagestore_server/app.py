@@ -13,10 +13,11 @@ import anyio.to_thread
 from starlette.applications import Starlette
 
 from graft_core.cluster import claim_marker, read_marker
-from graft_core.errors import InvalidInputError, PayloadTooLargeError
+from graft_core.errors import InvalidInputError, InvalidPageError, PayloadTooLargeError
 from graft_core.objstore import ObjectStore, open_store
 from graft_core.service import Endpoint, Grant, service_app
 from graft_core.tokens import RenewingToken
+from graft_core.types import PAGE_SIZE
 from graft_core.wire import (
     Message,
     ReadPagesRequest,
@@ -51,9 +52,12 @@ class _Parts:
 
 
 def _checked_pages(req: WritePagesRequest, max_pages: int) -> dict[int, bytes]:
-    """Page size and index range were checked by the wire types; here count and duplicates."""
+    """Index range and sealed page size were checked by the wire types; here count, duplicates
+    and the size of plain pages."""
     if len(req.pages) > max_pages:
         raise PayloadTooLargeError(f"{len(req.pages)} pages; at most {max_pages} per write_pages")
+    if not req.sealed and any(len(page) != PAGE_SIZE for _, page in req.pages):
+        raise InvalidPageError(f"a page is {PAGE_SIZE} bytes (unless the write is sealed)")
     pages = dict(req.pages)
     if len(pages) != len(req.pages):
         raise InvalidInputError("a page index appears more than once")
@@ -138,7 +142,7 @@ def create_app(config: Config) -> Starlette:
         pages = _checked_pages(req, config.max_write_pages)
         if not pages:
             return WritePagesResponse(segments=[])
-        refs = await state["parts"].writer.write(req.vid, pages)
+        refs = await state["parts"].writer.write(req.vid, pages, sealed=req.sealed)
         # Signed only once durable: a receipt is the metastore's proof the pages are stored.
         return WritePagesResponse(segments=[config.receipt_key.sign(req.vid, ref) for ref in refs])
 

@@ -37,21 +37,25 @@ class PageReader:
                 f"{len(req.graft)} pages requested; at most {self._max_pages} per read_pages"
             )
         try:
-            pages = await self._read(req, refresh=False)
+            pages, sealed = await self._read(req, refresh=False)
         except SegmentMissingError:
             # A checkpoint raised the horizon and GC removed the segment: ask the metastore
             # again; the read is then 404 (below the horizon) or served from the checkpoint.
             try:
-                pages = await self._read(req, refresh=True)
+                pages, sealed = await self._read(req, refresh=True)
             except SegmentMissingError as exc:
                 raise SegmentMissingError(
                     f"a segment that LSN {req.lsn} of {req.vid} reads is not in the store "
                     f"(lost, or deleted while still referenced): {exc}"
                 ) from exc
         self._metrics.pages_read.inc(len(pages))
-        return ReadPagesResponse(pages=pages)
+        return ReadPagesResponse(pages=pages, sealed=sealed)
 
-    async def _read(self, req: ReadPagesRequest, *, refresh: bool) -> list[tuple[int, bytes]]:
+    async def _read(
+        self, req: ReadPagesRequest, *, refresh: bool
+    ) -> tuple[list[tuple[int, bytes]], bool]:
+        """The pages, and whether they are sealed (the frames of the volume that wrote them say
+        so)."""
         plans = await self._plan(req, refresh=refresh)
         parts = await asyncio.gather(
             *(
@@ -60,7 +64,11 @@ class PageReader:
                 for sid, pageidxs in plan.items()
             )
         )
-        return sorted(page for part in parts for page in part)
+        sealed = False
+        for vid, plan in plans:
+            for sid in plan:
+                sealed = sealed or (await self._segments.index(sid)).sealed(vid)  # cached by reads
+        return sorted(page for part in parts for page in part), sealed
 
     async def _plan(
         self, req: ReadPagesRequest, *, refresh: bool

@@ -38,6 +38,7 @@ class _Batch:
     pages: dict[VolumeId, dict[int, bytes]] = field(default_factory=dict)
     waiters: dict[VolumeId, asyncio.Future[SegmentRef]] = field(default_factory=dict)
     raw_bytes: int = 0
+    sealed: set[VolumeId] = field(default_factory=set)  # volumes whose pages come sealed
 
 
 class SegmentWriter:
@@ -66,22 +67,27 @@ class SegmentWriter:
     def start(self) -> None:
         self._pump = asyncio.create_task(self._run())
 
-    async def write(self, vid: VolumeId, pages: dict[int, bytes]) -> list[SegmentRef]:
-        """Store ``pages`` durably; one ``SegmentRef`` per segment they landed in."""
+    async def write(
+        self, vid: VolumeId, pages: dict[int, bytes], *, sealed: bool = False
+    ) -> list[SegmentRef]:
+        """Store ``pages`` durably; one ``SegmentRef`` per segment they landed in. Sealed pages
+        (client-encrypted) are stored as they come."""
         if self._closed:
             raise ClosedError("the pagestore is shutting down")
         per_segment = max(1, self._target // PAGE_SIZE)
         items = sorted(pages.items())
         waiters = [
-            self._enqueue(vid, dict(items[start : start + per_segment]))
+            self._enqueue(vid, dict(items[start : start + per_segment]), sealed)
             for start in range(0, len(items), per_segment)
         ]
         self._wake.set()
         # Shielded: a client hanging up must not cancel the flush other requests share.
         return list(await asyncio.shield(asyncio.gather(*waiters)))
 
-    def _enqueue(self, vid: VolumeId, chunk: dict[int, bytes]) -> asyncio.Future[SegmentRef]:
-        size = len(chunk) * PAGE_SIZE
+    def _enqueue(
+        self, vid: VolumeId, chunk: dict[int, bytes], sealed: bool
+    ) -> asyncio.Future[SegmentRef]:
+        size = sum(map(len, chunk.values()))
         batch = next(
             (
                 b
@@ -94,6 +100,8 @@ class SegmentWriter:
             batch = _Batch()
             self._open.append(batch)
         batch.pages[vid] = chunk
+        if sealed:
+            batch.sealed.add(vid)
         batch.raw_bytes += size
         waiter: asyncio.Future[SegmentRef] = asyncio.get_running_loop().create_future()
         batch.waiters[vid] = waiter
@@ -149,7 +157,7 @@ class SegmentWriter:
 
     def _store_segment(self, sid: SegmentId, batch: _Batch) -> None:
         # Verified by reading it back; frames are compressed and checked on the executor.
-        data = encode_segment(sid, batch.pages, executor=self._executor)
+        data = encode_segment(sid, batch.pages, executor=self._executor, sealed=batch.sealed)
         self._store.create(sid, data)
         pages = sum(len(chunk) for chunk in batch.pages.values())
         self._metrics.segments_flushed.inc()

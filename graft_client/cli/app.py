@@ -18,6 +18,7 @@ from graft_client.cli.audit import audit_command
 from graft_client.cli.daemon import daemon
 from graft_client.cli.errors import translate
 from graft_client.cli.history import diff, fork, revert
+from graft_client.cli.keys import chosen_key, key_group
 from graft_client.cli.output import INTERRUPTED, USAGE_ERROR, CliError, configure_logging
 from graft_client.cli.pages import read, write
 from graft_client.cli.pipeline import pipeline_command
@@ -117,6 +118,18 @@ class GraftGroup(click.Group):
     type=click.Path(dir_okay=False, path_type=Path),
     help="Settings file (TOML). [env: GRAFT_CONFIG; default: DATA_DIR/graft.toml]",
 )
+@click.option(
+    "--key-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Key-encryption key of encrypted volumes: 32 raw bytes or 64 hex digits "
+    "(`graft key generate`). [env: GRAFT_KEY_FILE; or GRAFT_KEY, GRAFT_PASSPHRASE]",
+)
+@click.option(
+    "--passphrase",
+    "ask_passphrase",
+    is_flag=True,
+    help="Ask for the passphrase of encrypted volumes (not echoed). [env: GRAFT_PASSPHRASE]",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bars (none either off a terminal).")
 @click.version_option(package_name="graft-volumes")
 @click.pass_context
@@ -127,6 +140,8 @@ def cli(
     pagestore: str | None,
     token: str | None,
     config: Path | None,
+    key_file: Path | None,
+    ask_passphrase: bool,
     quiet: bool,
 ) -> None:
     """Local-first page volumes: write pages locally, commit instantly, sync lazily.
@@ -139,7 +154,8 @@ def cli(
             data_dir=data_dir, metastore=metastore, pagestore=pagestore, token=token, config=config
         )
     remote = {"metastore": metastore, "pagestore": pagestore, "token": token, "config": config}
-    ctx.obj = {"data_dir": data_dir, "remote": remote, "quiet": quiet}
+    key = chosen_key(key_file, ask_passphrase)
+    ctx.obj = {"data_dir": data_dir, "remote": remote, "quiet": quiet, "key": key}
 
 
 @cli.command(short_help="Run the end-to-end demo in a temporary directory.")
@@ -169,6 +185,7 @@ for command in (
     serve_command,
     segment_group,
     token_group,
+    key_group,
     pipeline_command,
 ):
     cli.add_command(command)

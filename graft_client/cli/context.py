@@ -39,7 +39,7 @@ NO_SERVERS = (
 def open_client(ctx: click.Context) -> Iterator[Client]:
     """The Client for the group's --data-dir and server options."""
     root = ctx.find_root()
-    with Client(root.obj["data_dir"], **root.obj["remote"]) as client:
+    with Client(root.obj["data_dir"], key=root.obj["key"], **root.obj["remote"]) as client:
         try:
             yield client
         except VolumeNotFoundError as exc:
@@ -75,7 +75,9 @@ def open_lite(ctx: click.Context, vid: str) -> Iterator[tuple[LiteClient, str]]:
         raise CliError(f"--remote reads from the servers: {NO_SERVERS}", USAGE_ERROR)
     volume_id = str(resolve_vid(ctx, vid))
     try:
-        with LiteClient(settings.metastore, settings.pagestore, settings.token) as lite:
+        with LiteClient(
+            settings.metastore, settings.pagestore, settings.token, key=root["key"]
+        ) as lite:
             yield lite, volume_id
     except VolumeNotFoundError as exc:
         raise unknown_volume(exc, settings.data_dir, settings.metastore, None) from exc

@@ -19,6 +19,7 @@ from graft_core.errors import (
     ForbiddenError,
     GraftError,
     InvalidInputError,
+    KeyRequiredError,
     NotFoundError,
     ServiceUnavailableError,
     VolumeNotFoundError,
@@ -121,7 +122,7 @@ def translate(exc: Exception) -> CliError | None:
     """The one-line error for ``exc``; None for an exception that is a bug (let it raise)."""
     if isinstance(exc, DataDirLockedError):
         return CliError(_in_use(exc))
-    if isinstance(exc, InvalidInputError | NotFoundError):
+    if isinstance(exc, InvalidInputError | NotFoundError | KeyRequiredError):
         return CliError(_bad_input(exc), USAGE_ERROR)
     if isinstance(exc, ConflictError):
         return CliError(_conflict(exc))

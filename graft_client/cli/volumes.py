@@ -40,12 +40,18 @@ def volume() -> None:
     show_default=True,
     help="Which way this volume syncs with the servers.",
 )
+@click.option(
+    "--encrypt",
+    is_flag=True,
+    help="End-to-end encrypt it with the key-encryption key (--key-file, --passphrase, "
+    "GRAFT_KEY, GRAFT_KEY_FILE or GRAFT_PASSPHRASE).",
+)
 @_JSON
 @click.pass_context
-def volume_create(ctx: click.Context, sync: str, as_json: bool) -> None:
+def volume_create(ctx: click.Context, sync: str, encrypt: bool, as_json: bool) -> None:
     """Create an empty volume and print its id."""
     with open_client(ctx) as client:
-        info = client.create_volume(sync=sync).info()
+        info = client.create_volume(sync=sync, encryption=encrypt).info()
     echo_result(as_json, volume_json(info), str(info.vid))
 
 

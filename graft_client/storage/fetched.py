@@ -15,7 +15,7 @@ from graft_client.storage.volumes import VolumeRecords
 from graft_core.ids import VolumeId
 from graft_core.types import EMPTY_PAGE, LSN, LocalLSN, PageIdx, RemoteLSN
 
-__all__ = ["pending_batch", "pending_pages", "read_plan", "store_fetched"]
+__all__ = ["pending_batch", "pending_pages", "pending_range", "read_plan", "store_fetched"]
 
 
 def pending_pages(records: VolumeRecords, vid: VolumeId) -> dict[LocalLSN, list[PageIdx]]:
@@ -41,6 +41,22 @@ def pending_batch(
     batch = [PageIdx(idx) for idx in window if cursor.version(idx, lsn) == found]
     cursor.close()
     return LocalLSN(LSN(found[0])), batch
+
+
+def pending_range(
+    records: VolumeRecords, vid: VolumeId, version_lsn: LocalLSN
+) -> tuple[int, RemoteLSN]:
+    """The remote LSNs in which the pages PENDING at ``version_lsn`` last changed: after the
+    remote LSN of the newest earlier synced local commit (1 if none is retained), up to the one
+    ``version_lsn`` was pulled at. An encrypted volume's pages name the LSN they were written
+    for; one outside this range is an older version replayed."""
+    commit = records.commit(vid, version_lsn)
+    assert commit is not None and commit.remote_lsn is not None, "PENDING only at pulled LSNs"
+    floor = 1
+    for _, earlier in records.commits(vid, 1, version_lsn):
+        if earlier.remote_lsn is not None:
+            floor = earlier.remote_lsn + 1
+    return floor, commit.remote_lsn
 
 
 def read_plan(

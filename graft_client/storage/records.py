@@ -74,9 +74,12 @@ class ConflictPolicy(StrEnum):
 
 
 class VolumeConfig(msgspec.Struct, array_like=True, frozen=True):
+    """``keyring``: an encrypted volume's wrapped data keys (empty: not encrypted)."""
+
     sync: SyncMode
     created_ms: int
     conflict_policy: ConflictPolicy = ConflictPolicy.FAIL
+    keyring: bytes = b""
 
 
 class SnapshotRecord(msgspec.Struct, array_like=True, frozen=True):

@@ -140,8 +140,8 @@ class LocalState:
     def has_volume(self, vid: VolumeId) -> bool:
         return self._open().config(vid) is not None
 
-    def create_volume(self, vid: VolumeId, sync: SyncMode) -> None:
-        self.set_config(vid, VolumeConfig(sync, now_ms()))
+    def create_volume(self, vid: VolumeId, sync: SyncMode, keyring: bytes = b"") -> None:
+        self.set_config(vid, VolumeConfig(sync, now_ms(), keyring=keyring))
 
     def config(self, vid: VolumeId) -> VolumeConfig:
         config = self._open().config(vid)
@@ -423,6 +423,9 @@ class LocalState:
         self, vid: VolumeId, version_lsn: LocalLSN, pageidxs: list[PageIdx]
     ) -> dict[RemoteLSN, list[PageIdx]]:
         return fetched.read_plan(self._open(), vid, version_lsn, pageidxs)
+
+    def pending_range(self, vid: VolumeId, version_lsn: LocalLSN) -> tuple[int, RemoteLSN]:
+        return fetched.pending_range(self._open(), vid, version_lsn)
 
     def store_fetched(
         self,

@@ -1,4 +1,8 @@
-"""Fetch: the bytes of PENDING pages from the pagestore (DESIGN section 4)."""
+"""Fetch: the bytes of PENDING pages from the pagestore (DESIGN section 4).
+
+An encrypted volume's pages come sealed (DESIGN 13): each is opened with the volume's keyring
+and checked to be the version written in the LSNs in which the client knows it last changed.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,9 @@ from graft_client.storage.records import FetchStats
 from graft_client.storage.state import LocalState
 from graft_client.sync.cluster import checked_cluster
 from graft_client.sync.runtime import SyncRuntime
-from graft_core.errors import SnapshotNotFoundError
+from graft_client.sync.sealing import key_ids, learn_keyring, open_pages
+from graft_core.crypto import Keyring
+from graft_core.errors import IntegrityError, SnapshotNotFoundError
 from graft_core.failpoints import failpoint
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
@@ -18,6 +24,9 @@ from graft_core.types import EMPTY_PAGE, LSN, PAGE_SIZE, LocalLSN, PageIdx, Remo
 __all__ = ["fetch", "fetch_inherited"]
 
 log = logging.getLogger(__name__)
+
+# A page's answer: its stored bytes, or None if the servers hold none (it reads as zeros).
+_Answer = dict[PageIdx, bytes | None]
 
 
 async def fetch(
@@ -34,12 +43,17 @@ async def fetch(
     """
     failpoint("fetch.before_read")
     await checked_cluster(state, runtime, vid, via=runtime.pagestore)
-    pages: dict[PageIdx, bytes] = {}
+    answers: _Answer = {}
+    sealed = False
     trips = 0
     for remote_lsn, idxs in state.read_plan(vid, version_lsn, pageidxs).items():
-        found, asked = await _read_retained(runtime, vid, remote_lsn, Graft(idxs))
-        pages |= found
+        found, was_sealed, asked = await _read_retained(runtime, vid, remote_lsn, Graft(idxs))
+        answers |= found
+        sealed = sealed or was_sealed
         trips += asked
+    stored = {idx: data for idx, data in answers.items() if data is not None}
+    opened = await _opened(state, runtime, vid, version_lsn, stored, sealed)
+    pages = {idx: opened.get(idx, EMPTY_PAGE) for idx in answers}
     assert all(len(page) == PAGE_SIZE for page in pages.values())
     failpoint("fetch.before_store")
     state.store_fetched(
@@ -63,23 +77,58 @@ async def fetch_inherited(
     await checked_cluster(state, runtime, vid, via=runtime.pagestore)
     origin = state.origin(vid)
     assert origin is not None
-    read, trips = await _read_retained(runtime, vid, origin.local_remote_lsn, Graft(pages))
+    found, sealed, trips = await _read_retained(runtime, vid, origin.local_remote_lsn, Graft(pages))
+    if sealed:  # Volume.fork refuses encrypted volumes, so a fork's pages are never sealed
+        raise IntegrityError(f"the pagestore serves sealed pages of {vid}, a plain fork")
+    read = {idx: EMPTY_PAGE if data is None else data for idx, data in found.items()}
     stats = FetchStats(len(read), len(read) * PAGE_SIZE, trips)
     state.store_inherited(vid, {idx: (pages[idx], data) for idx, data in read.items()}, stats)
     return read
 
 
+async def _opened(
+    state: LocalState,
+    runtime: SyncRuntime,
+    vid: VolumeId,
+    version_lsn: LocalLSN,
+    stored: dict[PageIdx, bytes],
+    sealed: bool,
+) -> Mapping[PageIdx, bytes]:
+    """The plaintext of ``stored``: opened if the volume is encrypted, else as it came."""
+    ring = runtime.keys.ring(vid, state.config(vid).keyring)
+    if sealed and (ring is None or not key_ids(stored.values()) <= set(ring.key_ids)):
+        ring = await learn_keyring(state, runtime.keys, runtime.metastore, vid)
+    if ring is None:
+        if sealed:
+            raise IntegrityError(f"the pagestore serves sealed pages of {vid}, a plain volume")
+        return stored
+    if stored and not sealed:
+        raise IntegrityError(f"the pagestore serves plain pages of {vid}, an encrypted volume")
+    return _open(ring, state, vid, version_lsn, stored)
+
+
+def _open(
+    ring: Keyring,
+    state: LocalState,
+    vid: VolumeId,
+    version_lsn: LocalLSN,
+    stored: dict[PageIdx, bytes],
+) -> dict[PageIdx, bytes]:
+    floor, ceiling = state.pending_range(vid, version_lsn)
+    return open_pages(ring, vid, stored, floor, ceiling)
+
+
 async def _read_retained(
     runtime: SyncRuntime, vid: VolumeId, lsn: RemoteLSN, wanted: Graft
-) -> tuple[dict[PageIdx, bytes], int]:
-    """Every page of ``wanted`` as it is at remote ``lsn`` (zeros if never written), and the
-    round trips that took.
+) -> tuple[_Answer, bool, int]:
+    """Every page of ``wanted`` as stored at remote ``lsn`` (None if never written), whether
+    they are sealed, and the round trips that took.
 
     If compaction dropped ``lsn``, the pages that no commit since changed are read at the latest
     LSN instead (the metastore's graft since ``lsn`` says which changed); the others are left out.
     """
     try:
-        found = await runtime.pagestore.read_pages(vid, lsn, wanted)
+        found, sealed = await runtime.pagestore.read_stored(vid, lsn, wanted)
     except SnapshotNotFoundError as dropped:
         answer = await runtime.metastore.pull_graft(vid, lsn + 1)
         latest = answer.snapshot
@@ -89,7 +138,9 @@ async def _read_retained(
         unchanged = Graft(idx for idx in wanted if idx <= kept) - answer.graft
         log.info("%s; reading %d unchanged pages at LSN %d", dropped, len(unchanged), latest.lsn)
         if not unchanged:
-            return {}, 2
-        pages, trips = await _read_retained(runtime, vid, RemoteLSN(LSN(latest.lsn)), unchanged)
-        return pages, trips + 2
-    return {idx: found.get(idx, EMPTY_PAGE) for idx in wanted}, 1
+            return {}, False, 2
+        pages, sealed, trips = await _read_retained(
+            runtime, vid, RemoteLSN(LSN(latest.lsn)), unchanged
+        )
+        return pages, sealed, trips + 2
+    return {PageIdx(idx): found.get(idx) for idx in wanted}, sealed, 1

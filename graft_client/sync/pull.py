@@ -9,10 +9,11 @@ from graft_client.storage.records import ConflictPolicy, OriginRecord
 from graft_client.storage.state import LocalState
 from graft_client.sync.cluster import bind_cluster, checked_cluster
 from graft_client.sync.runtime import SyncRuntime
+from graft_core.errors import IntegrityError
 from graft_core.failpoints import failpoint
 from graft_core.ids import VolumeId
 from graft_core.types import LSN, LocalLSN, PageCount, RemoteLSN
-from graft_core.wire import Origin
+from graft_core.wire import Origin, SnapshotInfo
 
 __all__ = ["pull", "reset_to_remote"]
 
@@ -34,6 +35,7 @@ async def pull(
     snapshot = state.snapshot(vid)
     start = 1 if snapshot is None or snapshot.remote_lsn is None else snapshot.remote_lsn + 1
     answer = await runtime.metastore.pull_graft(vid, start, wait_ms=wait_ms)
+    _check_not_rolled_back(vid, start - 1, answer.snapshot)
     runtime.errors.success(vid)
     outcome = PullOutcome.UP_TO_DATE
     rebase = state.config(vid).conflict_policy is ConflictPolicy.REBASE
@@ -73,6 +75,17 @@ def _origin(origin: Origin | None) -> OriginRecord | None:
         PageCount(origin.page_count),
         LocalLSN(LSN(1)),
     )
+
+
+def _check_not_rolled_back(vid: VolumeId, seen: int, latest: SnapshotInfo | None) -> None:
+    """The servers' latest LSN must not be below one this client has seen (DESIGN 13): an older
+    snapshot served as the newest is a rollback (tampering, or a restore from backup)."""
+    if seen > 0 and (latest is None or latest.lsn < seen):
+        served = "no commits" if latest is None else f"latest LSN {latest.lsn}"
+        raise IntegrityError(
+            f"the metastore answers {served} for {vid}, but this client has seen LSN {seen}: "
+            "refusing a rolled-back history"
+        )
 
 
 async def reset_to_remote(state: LocalState, runtime: SyncRuntime, vid: VolumeId) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import anyio
 
@@ -16,7 +17,10 @@ from graft_client.storage.state import LocalState
 from graft_client.sync.cluster import bind_cluster, checked_cluster
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.sync.runtime import PAGES_PER_REQUEST, SyncRuntime
+from graft_client.sync.sealing import seal_pages
 from graft_core import wire
+from graft_core.commit_hash import commit_hash
+from graft_core.crypto import Keyring
 from graft_core.errors import CommitRejectedError, GraftError
 from graft_core.failpoints import failpoint
 from graft_core.ids import VolumeId
@@ -34,12 +38,13 @@ async def _write_pages(
     vid: VolumeId,
     pages: Sequence[tuple[PageIdx, bytes]],
     progress: Progress | None,
+    sealed: bool,
 ) -> list[wire.SegmentRef]:
     chunks: list[list[tuple[int, bytes]]] = [
         list(pages[i : i + PAGES_PER_REQUEST]) for i in range(0, len(pages), PAGES_PER_REQUEST)
     ]
     if len(chunks) == 1 and progress is None:  # the common small push: no task group to set up
-        return await runtime.pagestore.write_pages(vid, chunks[0])
+        return await runtime.pagestore.write_pages(vid, chunks[0], sealed=sealed)
     results: list[list[wire.SegmentRef]] = [[] for _ in chunks]
     limiter = anyio.CapacityLimiter(PARALLEL_REQUESTS)
     done = 0
@@ -47,7 +52,7 @@ async def _write_pages(
     async def write(index: int) -> None:
         nonlocal done
         async with limiter:
-            results[index] = await runtime.pagestore.write_pages(vid, chunks[index])
+            results[index] = await runtime.pagestore.write_pages(vid, chunks[index], sealed=sealed)
         done += len(chunks[index])
         if progress is not None:
             progress(done, len(pages))
@@ -66,16 +71,17 @@ async def _write_pages(
 async def _write_pages_durably(
     state: LocalState,
     runtime: SyncRuntime,
-    plan: PushPlan,
+    outgoing: _Outgoing,
     vid: VolumeId,
     progress: Progress | None,
 ) -> list[wire.SegmentRef]:
     """Upload the plan's pages while ``pending_sync`` is fsynced: both must be done before the
     commit."""
+    sealed = bool(outgoing.keyring)
     try:
         async with anyio.create_task_group() as group:
             group.start_soon(anyio.to_thread.run_sync, state.sync_wal)
-            segments = await _write_pages(runtime, vid, plan.pages, progress)
+            segments = await _write_pages(runtime, vid, outgoing.pages, progress, sealed)
     except BaseExceptionGroup as failed:
         raise graft_error(failed) from None
     return segments
@@ -88,6 +94,38 @@ def graft_error(failed: BaseExceptionGroup[BaseException]) -> BaseException:
         if isinstance(found, GraftError):
             return found
     return failed
+
+
+@dataclass(frozen=True)
+class _Outgoing:
+    """What a push sends: the plan's pages, sealed if the volume is encrypted (then the commit
+    hash covers the sealed bytes and the commit carries the volume's keyring)."""
+
+    pages: Sequence[tuple[PageIdx, bytes]]
+    commit_hash: bytes
+    keyring: bytes
+
+
+def _keyring(
+    state: LocalState, runtime: SyncRuntime, vid: VolumeId
+) -> tuple[Keyring, bytes] | None:
+    """The volume's keyring (its current key unwrapped: a missing or wrong key fails here,
+    before the push starts) and its encoded form; None if the volume is not encrypted."""
+    encoded = state.config(vid).keyring
+    ring = runtime.keys.ring(vid, encoded)
+    if ring is None:
+        return None
+    ring.current()
+    return ring, encoded
+
+
+def _outgoing(keyring: tuple[Keyring, bytes] | None, vid: VolumeId, plan: PushPlan) -> _Outgoing:
+    if keyring is None:
+        return _Outgoing(plan.pages, plan.commit_hash, b"")
+    ring, encoded = keyring
+    # Sealing is deterministic: a resumed push sends the same bytes, so the same commit hash.
+    sealed = seal_pages(ring, vid, (plan.base_lsn or 0) + 1, plan.pages)
+    return _Outgoing(sealed, commit_hash(vid, plan.base_lsn, plan.page_count, sealed), encoded)
 
 
 async def push(
@@ -114,16 +152,24 @@ async def _push_locked(
     state: LocalState, runtime: SyncRuntime, vid: VolumeId, progress: Progress | None
 ) -> PushInfo | None:
     cluster = await checked_cluster(state, runtime, vid)
+    keyring = _keyring(state, runtime, vid)
     plan = state.begin_push(vid)
     if plan is None:
         return None
     assert runtime.client_id is not None, "a runtime that pushes knows its client id"
     try:
+        outgoing = _outgoing(keyring, vid, plan)
         failpoint("push.before_write_pages")
-        segments = await _write_pages_durably(state, runtime, plan, vid, progress)
+        segments = await _write_pages_durably(state, runtime, outgoing, vid, progress)
         failpoint("push.before_commit")
         snapshot = await runtime.metastore.commit(
-            vid, runtime.client_id, plan.base_lsn, plan.page_count, segments, plan.commit_hash
+            vid,
+            runtime.client_id,
+            plan.base_lsn,
+            plan.page_count,
+            segments,
+            outgoing.commit_hash,
+            outgoing.keyring,
         )
         failpoint("push.after_commit")
     except CommitRejectedError as exc:

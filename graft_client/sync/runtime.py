@@ -25,6 +25,7 @@ from anyio.from_thread import BlockingPortal
 
 from graft_client.remote import MetastoreClient, PagestoreClient
 from graft_client.sync.observe import ErrorLog, PushInfo
+from graft_client.sync.sealing import VolumeKeys
 from graft_core.ids import ClientId, VolumeId
 from graft_core.rpcclient import AsyncRpcClient
 
@@ -46,6 +47,7 @@ class SyncRuntime:
         token: str | None = None,
         *,
         client_id: ClientId | None = None,
+        keys: VolumeKeys | None = None,
     ) -> None:
         started: _Started = Future()
         self._thread = threading.Thread(
@@ -62,6 +64,8 @@ class SyncRuntime:
         self.errors = ErrorLog()
         self._clusters: dict[str, uuid.UUID] = {}
         self.client_id = client_id  # None for a reader that never pushes (LiteClient)
+        # Key-encryption keys and keyrings of encrypted volumes (DESIGN 13).
+        self.keys = VolumeKeys(None) if keys is None else keys
 
     @staticmethod
     def _run(started: _Started) -> None:

@@ -17,6 +17,8 @@ from graft_client.sync.autosync import AutoSync
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.sync.prefetch import Prefetcher
 from graft_client.sync.runtime import PAGES_PER_REQUEST, SyncRuntime
+from graft_client.sync.sealing import VolumeKeys
+from graft_core.crypto import Key
 from graft_core.errors import SnapshotNotFoundError, StorageError
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, PageIdx
@@ -35,8 +37,10 @@ class SyncSession:
         metastore: str | None,
         pagestore: str | None,
         token: str | None,
+        key: Key | None = None,
     ) -> None:
         self.state = state
+        self.keys = VolumeKeys(key)
         self.client_id = client_id
         self.metastore = metastore
         self.pagestore = pagestore
@@ -67,7 +71,11 @@ class SyncSession:
         with self._runtime_guard:
             if self._runtime is None:
                 self._runtime = SyncRuntime(
-                    self.metastore, self.pagestore, self._token, client_id=self.client_id
+                    self.metastore,
+                    self.pagestore,
+                    self._token,
+                    client_id=self.client_id,
+                    keys=self.keys,
                 )
             return self._runtime
 
@@ -98,8 +106,10 @@ class SyncSession:
         """Start following the remote volume ``vid`` (``VolumeNotFoundError`` if the servers
         lack it): create it locally and pull its latest snapshot."""
         runtime = self.runtime
-        runtime.call(runtime.metastore.snapshot, vid)
-        self.state.create_volume(vid, sync)
+        # An encrypted volume's keyring comes with its latest commit: without a key that opens
+        # it, the clone fails here with one clear error, before anything is stored.
+        ring = runtime.call(self.keys.remote, runtime.metastore, vid)
+        self.state.create_volume(vid, sync, b"" if ring is None else ring.encode())
         self.pull(vid)
         log.info("cloned volume %s", vid)
 

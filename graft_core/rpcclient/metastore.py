@@ -65,6 +65,7 @@ class MetastoreCalls:
         page_count: int,
         segments: Sequence[SegmentRef],
         commit_hash: bytes,
+        keyring: bytes = b"",
     ) -> Call[SnapshotInfo]:
         request = CommitRequest(
             vid=vid,
@@ -73,6 +74,7 @@ class MetastoreCalls:
             page_count=page_count,
             segments=list(segments),
             commit_hash=commit_hash,
+            keyring=keyring,
         )
         return Call("commit", request, SnapshotInfo)
 
@@ -115,8 +117,9 @@ class SyncMetastoreClient(SyncRpcClient):
         page_count: int,
         segments: Sequence[SegmentRef],
         commit_hash: bytes,
+        keyring: bytes = b"",
     ) -> SnapshotInfo:
-        call = MetastoreCalls.commit(vid, cid, base_lsn, page_count, segments, commit_hash)
+        call = MetastoreCalls.commit(vid, cid, base_lsn, page_count, segments, commit_hash, keyring)
         return self.call(call)
 
     def checkpoint(self, vid: VolumeId, lsn: int, segments: Sequence[SegmentRef]) -> SnapshotInfo:
@@ -156,8 +159,9 @@ class AsyncMetastoreClient(AsyncRpcClient):
         page_count: int,
         segments: Sequence[SegmentRef],
         commit_hash: bytes,
+        keyring: bytes = b"",
     ) -> SnapshotInfo:
-        call = MetastoreCalls.commit(vid, cid, base_lsn, page_count, segments, commit_hash)
+        call = MetastoreCalls.commit(vid, cid, base_lsn, page_count, segments, commit_hash, keyring)
         return await self.call(call)
 
     async def fork(self, vid: VolumeId, cid: ClientId, parent: VolumeId, lsn: int) -> SnapshotInfo:

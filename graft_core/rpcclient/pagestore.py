@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from graft_core.errors import IntegrityError, KeyRequiredError
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
 from graft_core.rpcclient.async_client import AsyncRpcClient
@@ -36,10 +37,11 @@ class PagestoreCalls:
 
     @staticmethod
     def write_pages(
-        vid: VolumeId, pages: Sequence[tuple[int, bytes]]
+        vid: VolumeId, pages: Sequence[tuple[int, bytes]], sealed: bool = False
     ) -> Iterator[Call[WritePagesResponse]]:
         for start in range(0, len(pages), MAX_WRITE_PAGES):
-            request = WritePagesRequest(vid=vid, pages=list(pages[start : start + MAX_WRITE_PAGES]))
+            chunk = list(pages[start : start + MAX_WRITE_PAGES])
+            request = WritePagesRequest(vid=vid, pages=chunk, sealed=sealed)
             yield Call("write_pages", request, WritePagesResponse)
 
     @staticmethod
@@ -56,9 +58,12 @@ class SyncPagestoreClient(SyncRpcClient):
     SERVICE = PagestoreCalls.SERVICE
     PREFIX = PagestoreCalls.PREFIX
 
-    def write_pages(self, vid: VolumeId, pages: Sequence[tuple[int, bytes]]) -> list[SegmentRef]:
-        """Store ``pages`` (durably, once this returns); their segments, with receipts."""
-        calls = PagestoreCalls.write_pages(vid, pages)
+    def write_pages(
+        self, vid: VolumeId, pages: Sequence[tuple[int, bytes]], *, sealed: bool = False
+    ) -> list[SegmentRef]:
+        """Store ``pages`` (durably, once this returns); their segments, with receipts.
+        ``sealed``: the pages are sealed by this client (DESIGN 13)."""
+        calls = PagestoreCalls.write_pages(vid, pages, sealed)
         return [ref for call in calls for ref in self.call(call).segments]
 
 
@@ -67,16 +72,39 @@ class AsyncPagestoreClient(AsyncRpcClient):
     PREFIX = PagestoreCalls.PREFIX
 
     async def write_pages(
-        self, vid: VolumeId, pages: Sequence[tuple[int, bytes]]
+        self, vid: VolumeId, pages: Sequence[tuple[int, bytes]], *, sealed: bool = False
     ) -> list[SegmentRef]:
-        """Store ``pages`` (durably, once this returns); their segments, with receipts."""
-        calls = PagestoreCalls.write_pages(vid, pages)
+        """Store ``pages`` (durably, once this returns); their segments, with receipts.
+        ``sealed``: the pages are sealed by this client (DESIGN 13)."""
+        calls = PagestoreCalls.write_pages(vid, pages, sealed)
         return [ref for call in calls for ref in (await self.call(call)).segments]
 
     async def read_pages(self, vid: VolumeId, lsn: int, graft: Graft) -> dict[int, bytes]:
         """The pages of ``graft`` at ``lsn`` that were ever written; in requests of at most
-        ``wire.MAX_READ_PAGES`` pages (one, for any batch the client itself makes)."""
-        found: dict[int, bytes] = {}
-        for call in PagestoreCalls.read_pages(vid, lsn, graft):
-            found.update((await self.call(call)).pages)
+        ``wire.MAX_READ_PAGES`` pages (one, for any batch the client itself makes).
+
+        ``KeyRequiredError`` if the volume's pages are sealed: read those with ``read_stored``.
+        """
+        found, sealed = await self.read_stored(vid, lsn, graft)
+        if sealed:
+            raise KeyRequiredError(
+                f"volume {vid} is end-to-end encrypted: reading it needs its key"
+            )
         return found
+
+    async def read_stored(
+        self, vid: VolumeId, lsn: int, graft: Graft
+    ) -> tuple[dict[int, bytes], bool]:
+        """``read_pages`` as stored: the pages, and whether they are sealed (encrypted)."""
+        found: dict[int, bytes] = {}
+        sealed = False
+        for call in PagestoreCalls.read_pages(vid, lsn, graft):
+            answer = await self.call(call)
+            found.update(answer.pages)
+            sealed = sealed or answer.sealed
+        if not sealed and any(len(page) != PAGE_SIZE for page in found.values()):
+            # The wire admits sealed page sizes; a plain answer must hold whole pages.
+            raise IntegrityError(
+                f"the pagestore answered pages of {vid} that are not {PAGE_SIZE} bytes"
+            )
+        return found, sealed

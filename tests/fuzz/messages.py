@@ -72,8 +72,13 @@ def _for(info: msgspec.inspect.Type) -> st.SearchStrategy[Any]:
             return st.integers(*_bounded(ge, le))
         case msgspec.inspect.BytesType(min_length=int(size)) if size > 64:
             return _repeated(size)
+        case msgspec.inspect.BytesType(min_length=low, max_length=int(high)) if high > 64:
+            # Sealed pages and keyrings: any size in bounds, page-like content.
+            return st.integers(low or 0, high).flatmap(_repeated)
         case msgspec.inspect.BytesType(min_length=low, max_length=high):
             return st.binary(min_size=low or 0, max_size=high or 64)
+        case msgspec.inspect.BoolType():
+            return st.booleans()
         case msgspec.inspect.StrType(max_length=high):
             return st.text(max_size=min(high or 30, 30))
         case msgspec.inspect.NoneType():

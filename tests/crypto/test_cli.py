@@ -1,0 +1,99 @@
+"""``graft volume create --encrypt``, ``graft key generate|rotate``, and how the key is given:
+--key-file, --passphrase (asked), GRAFT_KEY_FILE, GRAFT_PASSPHRASE; bad or missing keys exit 2."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+from tests.cli.runner import graft, ok, servers_env, stderr_lines
+from tests.pagestore.cluster import Cluster
+
+
+def _env(cluster: Cluster, **extra: str) -> dict[str, str]:
+    return servers_env(cluster.metastore.url, cluster.pagestore.url, **extra)
+
+
+def test_encrypted_volume_through_the_cli(cluster: Cluster, tmp_path: Path) -> None:
+    key = tmp_path / "volume.key"
+    assert ok("key", "generate", key, data_dir=None).decode().strip() == str(key)
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert len(key.read_text().strip()) == 64
+    again = graft("key", "generate", key, data_dir=None)
+    assert again.returncode == 2 and len(stderr_lines(again)) == 1
+
+    env = _env(cluster, GRAFT_KEY_FILE=str(key))
+    a = tmp_path / "a"
+    vid = ok("volume", "create", "--encrypt", data_dir=a, env=env).decode().strip()
+    ok("write", vid, "1", "--fill", "0x41", data_dir=a, env=env)
+    ok("push", vid, data_dir=a, env=env)
+    assert ok("key", "rotate", vid, data_dir=a, env=env).decode().strip() == "2"
+    ok("write", vid, "2", "--fill", "0x42", data_dir=a, env=env)
+    ok("push", vid, data_dir=a, env=env)
+
+    b = tmp_path / "b"
+    plain = _env(cluster)
+    ok("--key-file", key, "clone", vid, data_dir=b, env=plain)
+    assert ok("--key-file", key, "read", vid, "2", data_dir=b, env=plain) == b"B" * 4096
+    remote = ok("--key-file", key, "read", "--remote", vid, "1", data_dir=b, env=plain)
+    assert remote == b"A" * 4096
+
+    # A passphrase volume, its passphrase asked for on the terminal or taken from the env.
+    c = tmp_path / "c"
+    asked = graft(
+        "--passphrase", "volume", "create", "--encrypt", data_dir=c, env=plain, stdin=b"pw\n"
+    )
+    assert asked.returncode == 0, asked.stderr
+    pvid = asked.stdout.decode().strip()
+    ok("write", pvid, "1", "--fill", "0x43", data_dir=c, env=_env(cluster, GRAFT_PASSPHRASE="pw"))
+    ok("push", pvid, data_dir=c, env=_env(cluster, GRAFT_PASSPHRASE="pw"))
+    d = tmp_path / "d"
+    wrong = graft("clone", pvid, data_dir=d, env=_env(cluster, GRAFT_PASSPHRASE="nope"))
+    assert wrong.returncode == 2, wrong.stderr
+    assert len(stderr_lines(wrong)) == 1 and "does not open" in wrong.stderr.decode()
+
+
+def test_missing_and_bad_keys_exit_2_with_one_line(cluster: Cluster, tmp_path: Path) -> None:
+    env = _env(cluster)
+    for args in (
+        ("volume", "create", "--encrypt"),
+        ("--key-file", tmp_path / "missing.key", "volume", "create"),
+        ("--key-file", tmp_path / "k", "--passphrase", "volume", "list"),
+    ):
+        proc = graft(*args, data_dir=tmp_path / "x", env=env)
+        assert proc.returncode == 2, (args, proc.stderr)
+        assert len(stderr_lines(proc)) == 1 and b"Traceback" not in proc.stderr
+    (tmp_path / "bad.key").write_text("short")
+    proc = graft(
+        "--key-file", tmp_path / "bad.key", "volume", "list", data_dir=tmp_path / "x", env=env
+    )
+    assert proc.returncode == 2 and len(stderr_lines(proc)) == 1
+    key = tmp_path / "k"
+    ok("key", "generate", key, data_dir=None)
+    vid = (
+        ok(
+            "volume",
+            "create",
+            "--encrypt",
+            data_dir=tmp_path / "a",
+            env=_env(cluster, GRAFT_KEY_FILE=str(key)),
+        )
+        .decode()
+        .strip()
+    )
+    ok(
+        "write",
+        vid,
+        "1",
+        "--fill",
+        "1",
+        data_dir=tmp_path / "a",
+        env=_env(cluster, GRAFT_KEY_FILE=str(key)),
+    )
+    ok("push", vid, data_dir=tmp_path / "a", env=_env(cluster, GRAFT_KEY_FILE=str(key)))
+    keyless = graft("clone", vid, data_dir=tmp_path / "y", env=env)
+    assert keyless.returncode == 2 and len(stderr_lines(keyless)) == 1
+    assert "end-to-end encrypted" in keyless.stderr.decode()
+    plain_vid = ok("volume", "create", data_dir=tmp_path / "x", env=env).decode().strip()
+    rotate = graft("key", "rotate", plain_vid, data_dir=tmp_path / "x", env=env)
+    assert rotate.returncode == 2 and "not encrypted" in rotate.stderr.decode()
