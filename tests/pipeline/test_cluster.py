@@ -1,0 +1,268 @@
+"""The five jobs on a Spark standalone cluster (a master and two one-core workers on loopback),
+each run by a driver in its own process (``python -m graft_pipeline JOB --master spark://...``,
+or ``spark-submit`` with the ``package`` zip), over segments as local files and on S3 (moto).
+
+Executors run without the checkout on ``PYTHONPATH`` and in their own directories: they import
+the driver's code from the zip it ships and reach the data over HTTP and the object store only.
+A worker SIGKILLed while it runs a job's tasks: Spark runs them again on the other worker and
+the job's result is the one of an undisturbed run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa  # type: ignore[import-untyped]  # no stubs
+import pyarrow.parquet as pq  # type: ignore[import-untyped]
+import pytest
+
+from graft_core.errors import SnapshotNotFoundError
+from graft_pipeline.package import LAUNCHER_NAME, ZIP_NAME
+from graft_pipeline.publish import publish_vid
+from tests.pagestore.cluster import Cluster, GraftHttp, running_cluster
+from tests.pipeline.history import Model, build_history
+from tests.support.moto import MotoS3
+from tests.support.polling import wait_until
+from tests.support.receipts import server_env
+from tests.support.spark_cluster import (
+    SPARK_BIN,
+    SparkCluster,
+    descends_from,
+    running_spark_cluster,
+)
+
+Popen = subprocess.Popen[str]
+VOLUMES = 4
+COMMITS = 10
+KEEP = 3
+JOB_TIMEOUT_S = 240
+# Executors sized for the workers' 1g and, like the driver, a serial GC and no C2 JIT.
+EXECUTOR_CONF = {
+    "spark.executor.memory": "512m",
+    "spark.executor.extraJavaOptions": "-XX:+UseSerialGC -XX:TieredStopAtLevel=1",
+}
+
+
+@pytest.fixture(scope="module")
+def spark_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SparkCluster]:
+    with running_spark_cluster(tmp_path_factory.mktemp("spark-cluster")) as cluster:
+        yield cluster
+
+
+def _conf(settings: dict[str, str]) -> list[str]:
+    return [arg for key, value in settings.items() for arg in ("--conf", f"{key}={value}")]
+
+
+class Jobs:
+    """Drivers of the jobs, as separate processes, against one metastore + pagestore pair."""
+
+    def __init__(
+        self, spark: SparkCluster, servers: Cluster, store: str, env: dict[str, str], cwd: Path
+    ) -> None:
+        self.spark, self.servers, self.store, self.env, self.cwd = spark, servers, store, env, cwd
+        # Executors reach the object store with settings of their own (here: moto's endpoint).
+        self.conf = {
+            **EXECUTOR_CONF,
+            **{f"spark.executorEnv.{k}": v for k, v in env.items() if k.startswith("AWS_")},
+        }
+
+    def where(self) -> list[str]:
+        return [
+            "--metastore",
+            self.servers.metastore.url,
+            "--store",
+            self.store,
+            "--master",
+            self.spark.url,
+            "--no-progress",
+        ]
+
+    def run(self, job: str, *args: str) -> dict[str, Any]:
+        return self.finish(self.start(job, *args))
+
+    def start(self, job: str, *args: str, conf: dict[str, str] | None = None) -> Popen:
+        command = [sys.executable, "-m", "graft_pipeline", job, *self.where(), *args]
+        return subprocess.Popen(
+            [*command, *_conf({**self.conf, **(conf or {})})],
+            cwd=self.cwd,
+            env={**os.environ, **self.env},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    @staticmethod
+    def finish(process: Popen) -> dict[str, Any]:
+        out, err = process.communicate(timeout=JOB_TIMEOUT_S)
+        assert process.returncode == 0, err[-4000:]
+        summary: dict[str, Any] = json.loads(out)
+        return summary
+
+    def submit(self, package: Path, job: str, *args: str) -> dict[str, Any]:
+        """The job through spark-submit, its code from the zip only (no PYTHONPATH)."""
+        command = [str(SPARK_BIN / "spark-submit"), "--master", self.spark.url]
+        command += ["--py-files", str(package / ZIP_NAME), *_conf(self.conf)]
+        command += [str(package / LAUNCHER_NAME), job, *self.where(), *args]
+        env = {k: v for k, v in {**os.environ, **self.env}.items() if k != "PYTHONPATH"}
+        env.update(PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
+        process = subprocess.Popen(
+            command,
+            cwd=self.cwd,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        return self.finish(process)
+
+
+@pytest.fixture(params=["embedded", "s3"])
+def jobs(
+    request: pytest.FixtureRequest, spark_cluster: SparkCluster, tmp_path: Path
+) -> Iterator[Jobs]:
+    env = server_env()
+    store = str(tmp_path / "segments")
+    if request.param == "s3":
+        moto: MotoS3 = request.getfixturevalue("moto_s3")
+        store = moto.make_bucket(f"cluster-{secrets.token_hex(4)}") + "/graft"
+        env = {**env, **moto.env}
+    driver_dir = tmp_path / "driver"
+    driver_dir.mkdir()
+    with running_cluster(tmp_path, store=store, env=env) as servers:
+        yield Jobs(spark_cluster, servers, store, env, driver_dir)
+
+
+def _histories(http: GraftHttp) -> list[Model]:
+    return [build_history(http, COMMITS, seed=seed, max_pages=24) for seed in range(VOLUMES)]
+
+
+def _check_reads(http: GraftHttp, models: list[Model], lsns: range) -> None:
+    for model in models:
+        for lsn in lsns:
+            expected = model.expected(lsn)
+            assert http.read(model.vid, lsn, list(expected)) == expected, (model.vid, lsn)
+
+
+def _exported_pages(out: Path) -> dict[tuple[str, int], bytes]:
+    table = pq.read_table(out).to_pylist()
+    return {(row["vid"], row["pageidx"]): row["page"] for row in table}
+
+
+def _expected_pages(models: list[Model]) -> dict[tuple[str, int], bytes]:
+    return {
+        (str(model.vid), idx): data
+        for model in models
+        for idx, data in model.at(COMMITS)[1].items()
+        if any(data)
+    }
+
+
+def test_five_jobs_on_a_standalone_cluster(jobs: Jobs, tmp_path: Path) -> None:
+    http = jobs.servers.client()
+    models = _histories(http)
+    horizon = COMMITS - KEEP + 1
+
+    compacted = jobs.run("compact", "--keep-last", str(KEEP))
+    assert compacted["compacted"] == VOLUMES
+    _check_reads(http, models, range(horizon, COMMITS + 1))
+    with pytest.raises(SnapshotNotFoundError):
+        http.read(models[0].vid, horizon - 1, [1])
+
+    collected = jobs.run("gc", "--grace", "0s", "--apply")
+    assert collected["deleted_segments"] > 0
+    _check_reads(http, models, range(horizon, COMMITS + 1))
+
+    rows = [{"site": f"s{n % 3}", "n": n, "name": f"row {n}"} for n in range(30)]
+    inputs = tmp_path / "input.parquet"
+    pq.write_table(pa.Table.from_pylist(rows), inputs)
+    published = jobs.run(
+        "publish",
+        "--pagestore",
+        jobs.servers.pagestore.url,
+        "--input",
+        str(inputs),
+        "--key",
+        "site",
+        "--table",
+        "t",
+    )
+    assert published["commits"] == 3
+    assert {k["vid"] for k in published["keys"]} == {
+        str(publish_vid("t", f"s{n}")) for n in range(3)
+    }
+
+    verified = jobs.run("verify")
+    assert verified["ok"] and verified["volumes"] == VOLUMES + 3
+
+    out = tmp_path / "pages"
+    vids = ",".join(str(model.vid) for model in models)
+    jobs.run("export", "--volumes", vids, "--out", str(out))
+    assert _exported_pages(out) == _expected_pages(models)
+
+
+@pytest.mark.parametrize("jobs", ["s3"], indirect=True)
+def test_spark_submit_runs_a_job_from_the_package_zip(jobs: Jobs, tmp_path: Path) -> None:
+    models = _histories(jobs.servers.client())
+    package = tmp_path / "package"
+    made = subprocess.run(
+        [sys.executable, "-m", "graft_pipeline", "package", "--out", str(package)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(made.stdout)["zip"] == str(package / ZIP_NAME)
+    out = tmp_path / "pages"
+    jobs.submit(package, "export", "--out", str(out))
+    assert _exported_pages(out) == _expected_pages(models)
+
+
+def _paused(where: Path) -> set[int]:
+    """The processes (Python workers) held at the fail point at the start of a task."""
+    return {int(path.name.split(".")[2]) for path in where.glob("pipeline.partition.*.reached")}
+
+
+@pytest.mark.parametrize("jobs", ["embedded"], indirect=True)
+def test_a_worker_killed_mid_job_is_retried_and_the_result_is_the_same(
+    jobs: Jobs, spark_cluster: SparkCluster, tmp_path: Path
+) -> None:
+    """Last in this module: it replaces the worker it kills."""
+    http = jobs.servers.client()
+    models = _histories(http)
+    gate = tmp_path / "failpoints"
+    gate.mkdir()
+    hold = {
+        "spark.executorEnv.GRAFT_FAILPOINTS": "pipeline.partition=pause",
+        "spark.executorEnv.GRAFT_FAILPOINT_DIR": str(gate),
+    }
+    job = jobs.start("compact", "--keep-last", str(KEEP), conf=hold)
+    try:
+        # Both one-core executors hold a task: killing a worker loses one running task.
+        paused = wait_until(
+            lambda: _paused(gate) if len(_paused(gate)) == 2 else None, 120, "2 tasks"
+        )
+        victim = spark_cluster.workers[0].pid
+        assert any(descends_from(pid, victim) for pid in paused), "worker 0 runs no task"
+        spark_cluster.kill_worker(0)
+        (gate / "pipeline.partition.resume").touch()
+        summary = Jobs.finish(job)
+    finally:
+        if job.poll() is None:
+            job.kill()
+            job.wait()
+        spark_cluster.start_worker()
+        spark_cluster.wait_for_workers(2)
+
+    horizon = COMMITS - KEEP + 1
+    assert summary["compacted"] == VOLUMES
+    assert {v["vid"]: (v["status"], v["horizon"], v["latest"]) for v in summary["volumes"]} == {
+        str(model.vid): ("compacted", horizon, COMMITS) for model in models
+    }
+    _check_reads(http, models, range(horizon, COMMITS + 1))
+    assert jobs.run("verify")["ok"]
