@@ -6,6 +6,10 @@ Executors run without the checkout on ``PYTHONPATH`` and in their own directorie
 the driver's code from the zip it ships and reach the data over HTTP and the object store only.
 A worker SIGKILLed while it runs a job's tasks: Spark runs them again on the other worker and
 the job's result is the one of an undisturbed run.
+
+Each driver costs seconds (a JVM, then an executor per worker), so each backend's test runs the
+five jobs once in sequence on one data set, the worker kill during the local-files compaction
+and spark-submit for the S3 export.
 """
 
 from __future__ import annotations
@@ -123,10 +127,11 @@ class Jobs:
         return self.finish(process)
 
 
-@pytest.fixture(params=["embedded", "s3"])
+@pytest.fixture
 def jobs(
     request: pytest.FixtureRequest, spark_cluster: SparkCluster, tmp_path: Path
 ) -> Iterator[Jobs]:
+    spark_cluster.replace_dead_workers()
     env = server_env()
     store = str(tmp_path / "segments")
     if request.param == "s3":
@@ -164,42 +169,69 @@ def _expected_pages(models: list[Model]) -> dict[tuple[str, int], bytes]:
     }
 
 
-def test_five_jobs_on_a_standalone_cluster(jobs: Jobs, tmp_path: Path) -> None:
-    http = jobs.servers.client()
-    models = _histories(http)
+def _compact(jobs: Jobs, http: GraftHttp, models: list[Model], summary: dict[str, Any]) -> None:
+    """The compaction's summary and reads are those of an undisturbed run."""
     horizon = COMMITS - KEEP + 1
-
-    compacted = jobs.run("compact", "--keep-last", str(KEEP))
-    assert compacted["compacted"] == VOLUMES
+    assert {v["vid"]: (v["status"], v["horizon"], v["latest"]) for v in summary["volumes"]} == {
+        str(model.vid): ("compacted", horizon, COMMITS) for model in models
+    }
     _check_reads(http, models, range(horizon, COMMITS + 1))
     with pytest.raises(SnapshotNotFoundError):
         http.read(models[0].vid, horizon - 1, [1])
 
+
+def _gc_publish_verify(jobs: Jobs, http: GraftHttp, models: list[Model], tmp: Path) -> None:
     collected = jobs.run("gc", "--grace", "0s", "--apply")
     assert collected["deleted_segments"] > 0
-    _check_reads(http, models, range(horizon, COMMITS + 1))
+    _check_reads(http, models, range(COMMITS - KEEP + 1, COMMITS + 1))
 
     rows = [{"site": f"s{n % 3}", "n": n, "name": f"row {n}"} for n in range(30)]
-    inputs = tmp_path / "input.parquet"
+    inputs = tmp / "input.parquet"
     pq.write_table(pa.Table.from_pylist(rows), inputs)
-    published = jobs.run(
-        "publish",
-        "--pagestore",
-        jobs.servers.pagestore.url,
-        "--input",
-        str(inputs),
-        "--key",
-        "site",
-        "--table",
-        "t",
-    )
+    publish = ["--pagestore", jobs.servers.pagestore.url, "--input", str(inputs)]
+    published = jobs.run("publish", *publish, "--key", "site", "--table", "t")
     assert published["commits"] == 3
-    assert {k["vid"] for k in published["keys"]} == {
-        str(publish_vid("t", f"s{n}")) for n in range(3)
-    }
+    keys = {str(publish_vid("t", f"s{n}")) for n in range(3)}
+    assert {key["vid"] for key in published["keys"]} == keys
 
     verified = jobs.run("verify")
     assert verified["ok"] and verified["volumes"] == VOLUMES + 3
+
+
+def _paused(where: Path) -> set[int]:
+    """The processes (Python workers) held at the fail point at the start of a task."""
+    return {int(path.name.split(".")[2]) for path in where.glob("pipeline.partition.*.reached")}
+
+
+def _compact_killing_a_worker(jobs: Jobs, gate: Path) -> dict[str, Any]:
+    """compact, with a worker SIGKILLed while both workers run one of its tasks each."""
+    hold = {
+        "spark.executorEnv.GRAFT_FAILPOINTS": "pipeline.partition=pause",
+        "spark.executorEnv.GRAFT_FAILPOINT_DIR": str(gate),
+    }
+    job = jobs.start("compact", "--keep-last", str(KEEP), conf=hold)
+    try:
+        paused = wait_until(lambda: _paused(gate) if len(_paused(gate)) == 2 else None, 120, "2")
+        victim = jobs.spark.workers[0].pid
+        assert any(descends_from(pid, victim) for pid in paused), "worker 0 runs no task"
+        jobs.spark.kill_worker(0)
+        (gate / "pipeline.partition.resume").touch()
+        return Jobs.finish(job)
+    finally:
+        if job.poll() is None:
+            job.kill()
+            job.wait()
+
+
+@pytest.mark.parametrize("jobs", ["embedded"], indirect=True)
+def test_jobs_on_local_files_and_a_worker_killed_mid_compaction(jobs: Jobs, tmp_path: Path) -> None:
+    """A lost worker's task runs again on the other: the compaction is complete and the same."""
+    http = jobs.servers.client()
+    models = _histories(http)
+    gate = tmp_path / "failpoints"
+    gate.mkdir()
+    _compact(jobs, http, models, _compact_killing_a_worker(jobs, gate))
+    _gc_publish_verify(jobs, http, models, tmp_path)
 
     out = tmp_path / "pages"
     vids = ",".join(str(model.vid) for model in models)
@@ -208,8 +240,12 @@ def test_five_jobs_on_a_standalone_cluster(jobs: Jobs, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("jobs", ["s3"], indirect=True)
-def test_spark_submit_runs_a_job_from_the_package_zip(jobs: Jobs, tmp_path: Path) -> None:
-    models = _histories(jobs.servers.client())
+def test_jobs_on_s3_and_spark_submit_from_the_package_zip(jobs: Jobs, tmp_path: Path) -> None:
+    http = jobs.servers.client()
+    models = _histories(http)
+    _compact(jobs, http, models, jobs.run("compact", "--keep-last", str(KEEP)))
+    _gc_publish_verify(jobs, http, models, tmp_path)
+
     package = tmp_path / "package"
     made = subprocess.run(
         [sys.executable, "-m", "graft_pipeline", "package", "--out", str(package)],
@@ -219,50 +255,6 @@ def test_spark_submit_runs_a_job_from_the_package_zip(jobs: Jobs, tmp_path: Path
     )
     assert json.loads(made.stdout)["zip"] == str(package / ZIP_NAME)
     out = tmp_path / "pages"
-    jobs.submit(package, "export", "--out", str(out))
+    vids = ",".join(str(model.vid) for model in models)
+    jobs.submit(package, "export", "--volumes", vids, "--out", str(out))
     assert _exported_pages(out) == _expected_pages(models)
-
-
-def _paused(where: Path) -> set[int]:
-    """The processes (Python workers) held at the fail point at the start of a task."""
-    return {int(path.name.split(".")[2]) for path in where.glob("pipeline.partition.*.reached")}
-
-
-@pytest.mark.parametrize("jobs", ["embedded"], indirect=True)
-def test_a_worker_killed_mid_job_is_retried_and_the_result_is_the_same(
-    jobs: Jobs, spark_cluster: SparkCluster, tmp_path: Path
-) -> None:
-    """Last in this module: it replaces the worker it kills."""
-    http = jobs.servers.client()
-    models = _histories(http)
-    gate = tmp_path / "failpoints"
-    gate.mkdir()
-    hold = {
-        "spark.executorEnv.GRAFT_FAILPOINTS": "pipeline.partition=pause",
-        "spark.executorEnv.GRAFT_FAILPOINT_DIR": str(gate),
-    }
-    job = jobs.start("compact", "--keep-last", str(KEEP), conf=hold)
-    try:
-        # Both one-core executors hold a task: killing a worker loses one running task.
-        paused = wait_until(
-            lambda: _paused(gate) if len(_paused(gate)) == 2 else None, 120, "2 tasks"
-        )
-        victim = spark_cluster.workers[0].pid
-        assert any(descends_from(pid, victim) for pid in paused), "worker 0 runs no task"
-        spark_cluster.kill_worker(0)
-        (gate / "pipeline.partition.resume").touch()
-        summary = Jobs.finish(job)
-    finally:
-        if job.poll() is None:
-            job.kill()
-            job.wait()
-        spark_cluster.start_worker()
-        spark_cluster.wait_for_workers(2)
-
-    horizon = COMMITS - KEEP + 1
-    assert summary["compacted"] == VOLUMES
-    assert {v["vid"]: (v["status"], v["horizon"], v["latest"]) for v in summary["volumes"]} == {
-        str(model.vid): ("compacted", horizon, COMMITS) for model in models
-    }
-    _check_reads(http, models, range(horizon, COMMITS + 1))
-    assert jobs.run("verify")["ok"]

@@ -110,7 +110,9 @@ class SparkCluster:
     master: subprocess.Popen[bytes]
     url: str
     ui: str
+    size: int
     workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    started: int = 0
 
     def alive_workers(self) -> int:
         return int(httpx.get(f"{self.ui}/json/", timeout=10).json()["aliveworkers"])
@@ -121,7 +123,8 @@ class SparkCluster:
         )
 
     def start_worker(self) -> None:
-        number = len(self.workers)
+        number = self.started
+        self.started += 1
         args = ["org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1", "--port", "0"]
         args += ["--webui-port", "0", "--cores", "1", "--memory", WORKER_MEMORY]
         args += ["--work-dir", str(self.root / f"worker{number}" / "work"), self.url]
@@ -129,7 +132,15 @@ class SparkCluster:
 
     def kill_worker(self, index: int) -> None:
         """SIGKILL a worker with its executor and Python workers."""
-        _stop(self.workers[index])
+        _stop(self.workers.pop(index))
+
+    def replace_dead_workers(self) -> None:
+        """Back to ``size`` alive workers, after a test killed some."""
+        self.workers = [worker for worker in self.workers if worker.poll() is None]
+        if len(self.workers) < self.size:
+            while len(self.workers) < self.size:
+                self.start_worker()
+            self.wait_for_workers(self.size)
 
     def stop(self) -> None:
         for process in [*self.workers, self.master]:
@@ -144,14 +155,12 @@ def running_spark_cluster(root: Path, workers: int = 2) -> Iterator[SparkCluster
         log = root / "master" / "daemon.log"
         url = _log_match(master, log, _MASTER_URL)
         ui = f"http://127.0.0.1:{_log_match(master, log, _UI_PORT)}"
-        cluster = SparkCluster(root, master, url, ui)
+        cluster = SparkCluster(root, master, url, ui, workers)
     except BaseException:
         _stop(master)
         raise
     try:
-        for _ in range(workers):
-            cluster.start_worker()
-        cluster.wait_for_workers(workers)
+        cluster.replace_dead_workers()
         yield cluster
     finally:
         cluster.stop()
