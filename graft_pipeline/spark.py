@@ -52,8 +52,11 @@ class Interrupted(Exception):
     """Ctrl-C stopped a job: its Spark jobs were cancelled."""
 
 
-def _prepare_environment() -> None:
+def _prepare_environment(conf: Mapping[str, str]) -> None:
     os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+    # pyspark takes the executors' Python from this variable only, not from the setting.
+    if "spark.pyspark.python" in conf:
+        os.environ["PYSPARK_PYTHON"] = conf["spark.pyspark.python"]
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
     paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
@@ -112,7 +115,7 @@ def session(
 ) -> SparkSession:
     """A SparkSession (an existing one is reused: Spark allows one per process) on ``master``
     (default: spark-submit's, else ``local[*]``), ``conf`` over the defaults."""
-    _prepare_environment()
+    _prepare_environment(conf or {})
     builder = SparkSession.builder.appName(app_name)
     for key, value in {**_defaults(master, ui), **(conf or {})}.items():
         builder = builder.config(key, value)
