@@ -29,13 +29,14 @@ def _met(result: Result) -> str:
     return {None: "", True: "yes", False: "**no**"}[result.goal_met]
 
 
-def markdown(results: list[Result]) -> str:
+def markdown(results: list[Result], note: str | None = None) -> str:
     lines = [
         "# Benchmark report",
         "",
         f"Written by `make bench` on {datetime.date.today().isoformat()}, "
         f"{os.cpu_count()} CPUs, Python {platform.python_version()}. "
         "Each ratio is ours / the raw baseline measured in the same run.",
+        *([] if note is None else ["", note]),
         "",
         "| benchmark | measurement | ours | raw baseline | ratio | goal | met | context |",
         "|---|---|---:|---|---:|---|---|---|",
