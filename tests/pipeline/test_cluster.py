@@ -83,8 +83,6 @@ class Jobs:
             self.servers.metastore.url,
             "--store",
             self.store,
-            "--master",
-            self.spark.url,
             "--no-progress",
         ]
 
@@ -93,6 +91,7 @@ class Jobs:
 
     def start(self, job: str, *args: str, conf: dict[str, str] | None = None) -> Popen:
         command = [sys.executable, "-m", "graft_pipeline", job, *self.where(), *args]
+        command += ["--master", self.spark.url]
         return subprocess.Popen(
             [*command, *_conf({**self.conf, **(conf or {})})],
             cwd=self.cwd,
@@ -110,7 +109,8 @@ class Jobs:
         return summary
 
     def submit(self, package: Path, job: str, *args: str) -> dict[str, Any]:
-        """The job through spark-submit, its code from the zip only (no PYTHONPATH)."""
+        """The job through spark-submit, its code from the zip only (no PYTHONPATH), on
+        spark-submit's master (the job names none)."""
         command = [str(SPARK_BIN / "spark-submit"), "--master", self.spark.url]
         command += ["--py-files", str(package / ZIP_NAME), *_conf(self.conf)]
         command += [str(package / LAUNCHER_NAME), job, *self.where(), *args]
@@ -256,5 +256,7 @@ def test_jobs_on_s3_and_spark_submit_from_the_package_zip(jobs: Jobs, tmp_path: 
     assert json.loads(made.stdout)["zip"] == str(package / ZIP_NAME)
     out = tmp_path / "pages"
     vids = ",".join(str(model.vid) for model in models)
+    ran = jobs.spark.completed_apps()
     jobs.submit(package, "export", "--volumes", vids, "--out", str(out))
+    wait_until(lambda: jobs.spark.completed_apps() > ran, 30, "the submitted job on the cluster")
     assert _exported_pages(out) == _expected_pages(models)

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pyspark
@@ -114,8 +115,16 @@ class SparkCluster:
     workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
     started: int = 0
 
+    def _state(self) -> dict[str, Any]:
+        state: dict[str, Any] = httpx.get(f"{self.ui}/json/", timeout=10).json()
+        return state
+
     def alive_workers(self) -> int:
-        return int(httpx.get(f"{self.ui}/json/", timeout=10).json()["aliveworkers"])
+        return int(self._state()["aliveworkers"])
+
+    def completed_apps(self) -> int:
+        """Applications (drivers) that ran on this cluster and ended."""
+        return len(self._state()["completedapps"])
 
     def wait_for_workers(self, count: int) -> None:
         wait_until(
