@@ -144,6 +144,35 @@ def jobs(
         yield Jobs(spark_cluster, servers, store, env, driver_dir)
 
 
+PROBE = """
+import json, sys
+from graft_pipeline.spark import session
+
+def where(_):
+    import graft_core, graft_pipeline
+    return graft_pipeline.__file__, graft_core.__file__
+
+spark = session(sys.argv[1], conf=json.loads(sys.argv[2]))
+found = spark.sparkContext.parallelize(range(4), 4).map(where).distinct().collect()
+print(json.dumps(sorted(set(found))))
+spark.stop()
+"""
+
+
+def test_executors_import_the_code_the_driver_ships(
+    spark_cluster: SparkCluster, tmp_path: Path
+) -> None:
+    """Not the driver's checkout, not what is installed: the zip the driver built."""
+    spark_cluster.replace_dead_workers()
+    command = [sys.executable, "-c", PROBE, spark_cluster.url, json.dumps(EXECUTOR_CONF)]
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr[-4000:]
+    for files in json.loads(done.stdout):
+        for name, file in zip(["graft_pipeline", "graft_core"], files, strict=True):
+            # The executor's copy, in its own working directory.
+            assert file == f"./{ZIP_NAME}/{name}/__init__.py", file
+
+
 def _histories(http: GraftHttp) -> list[Model]:
     return [build_history(http, COMMITS, seed=seed, max_pages=24) for seed in range(VOLUMES)]
 
