@@ -42,6 +42,9 @@ from tests.support.spark_cluster import (
     running_spark_cluster,
 )
 
+# Several driver processes per test, each seconds of JVM start-up: minutes on a loaded machine.
+pytestmark = pytest.mark.timeout(600)
+
 Popen = subprocess.Popen[str]
 VOLUMES = 4
 COMMITS = 10
