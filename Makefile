@@ -35,7 +35,8 @@ unit: $(VENV)/.installed-dev
 
 test: lint typecheck unit
 
-# Every benchmarks/*.py in turn, each recording its ratios; then one Markdown table and a chart.
+# Every benchmarks/*.py in turn, each recording its ratios; then one Markdown table and a chart
+# (BENCH_NOTE="..." adds a line under its header, e.g. how loaded the machine was).
 BENCH_OUT := benchmarks/results
 bench: $(VENV)/.installed-dev
 	mkdir -p $(BENCH_OUT)
@@ -43,7 +44,8 @@ bench: $(VENV)/.installed-dev
 	for script in benchmarks/*.py; do \
 		PYTHONPATH=. GRAFT_BENCH_RESULTS=$(BENCH_OUT)/results.jsonl $(BIN)/python $$script || exit 1; \
 	done
-	PYTHONPATH=. $(BIN)/python -m benchmarks.reporting.report $(BENCH_OUT)/results.jsonl $(BENCH_OUT)
+	PYTHONPATH=. $(BIN)/python -m benchmarks.reporting.report $(BENCH_OUT)/results.jsonl $(BENCH_OUT) \
+		$(if $(BENCH_NOTE),--note "$(BENCH_NOTE)")
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -4,8 +4,9 @@ and a JSON summary on stdout.
 Where the data is: ``--metastore URL --store URL``, or ``--data-dir D``, whose live owner
 (``graft serve --data-dir D``) announced its URLs and segment store in ``D/servers.json``;
 explicit options win. Before any job runs, the metastore and the segment store must carry the
-same cluster key (exit 1 otherwise). ``--master`` picks the Spark master. Ctrl-C stops a job:
-one line saying what that left behind, exit 130.
+same cluster key (exit 1 otherwise). ``--master`` picks the Spark master (default: spark-submit's,
+else ``local[*]``) and ``--conf`` sets Spark settings. Ctrl-C stops a job: one line saying what
+that left behind, exit 130. ``package`` writes the zip and launcher for ``spark-submit``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from graft_pipeline.export_sqlite import run_export_sqlite
 from graft_pipeline.gc import DEFAULT_GRACE_S, run_gc
 from graft_pipeline.location import Location
 from graft_pipeline.metastore import MetastoreHttp
+from graft_pipeline.package import package as write_package
 from graft_pipeline.progress import spark_progress
 from graft_pipeline.publish import run_publish
 from graft_pipeline.retention import Retention, parse_duration
@@ -45,6 +47,18 @@ __all__ = ["main"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 NOTHING_CHANGED = "nothing was changed"
+
+
+def _spark_conf(
+    ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
+) -> dict[str, str]:
+    settings = {}
+    for item in values:
+        key, sep, value = item.partition("=")
+        if not sep or not key.startswith("spark."):
+            raise click.BadParameter(f"expected spark.KEY=VALUE, got {item!r}")
+        settings[key] = value
+    return settings
 
 
 def _common(command: F) -> F:
@@ -74,7 +88,19 @@ def _common(command: F) -> F:
             help="The servers' receipt key (compact signs its checkpoints with it); default: "
             "GRAFT_RECEIPT_KEY, else DATA_DIR/receipt.key.",
         ),
-        click.option("--master", default=DEFAULT_MASTER, show_default=True, help="Spark master."),
+        click.option(
+            "--master",
+            help=f"Spark master (spark://HOST:PORT, yarn, k8s://...). [default: spark-submit's, "
+            f"else {DEFAULT_MASTER}]",
+        ),
+        click.option(
+            "--conf",
+            "spark_conf",
+            multiple=True,
+            callback=_spark_conf,
+            metavar="KEY=VALUE",
+            help="A Spark setting (repeat), e.g. spark.executor.memory=2g.",
+        ),
         click.option(
             "--quiet",
             "-q",
@@ -125,7 +151,8 @@ class _Job:
             config=options.pop("config"),
             key=_key(options.pop("key_file", None)),
         )
-        self.master: str = options.pop("master")
+        self.master: str | None = options.pop("master")
+        self.spark_conf: dict[str, str] = options.pop("spark_conf")
         self.progress = not options.pop("quiet")
         ids = options.pop("volume_ids", ())
         self.volume_ids = [v for item in ids for v in item.split(",") if v]
@@ -146,7 +173,7 @@ class _Job:
         """Run ``job`` under a progress display; ``left`` says what an interrupted run leaves."""
         try:
             with (
-                interruptible_session(self.master) as spark,
+                interruptible_session(self.master, self.spark_conf) as spark,
                 spark_progress(spark, description, enabled=self.progress),
             ):
                 summary = job(spark, self.location, *args)
@@ -285,3 +312,15 @@ def publish(input_path: str, key: str, table: str, **options: Any) -> None:
         return run_publish(spark, location, spark.read.parquet(input_path), key, table)
 
     job.run("publish", "volumes published so far are complete, none is half-way", publish_job)
+
+
+@main.command("package")
+@click.option(
+    "--out",
+    required=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Directory for the zip and the launcher script.",
+)
+def package_command(out: Path) -> None:
+    """Write graft-pipeline.zip (for --py-files) and the script spark-submit runs."""
+    click.echo(json.dumps(write_package(out), indent=2, sort_keys=True))

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from pyspark.sql import SparkSession
 
+from graft_core.failpoints import failpoint
 from graft_core.ids import VolumeId
 from graft_core.objstore import ObjectStore
 from graft_pipeline.location import Location
@@ -39,6 +40,7 @@ def _run_partition(
     work: Callable[[TaskContext, Iterator[VolumeId]], Iterable[T]],
     vids: Iterable[str],
 ) -> Iterator[T]:
+    failpoint("pipeline.partition")  # tests hold tasks here to kill a worker mid-job
     with MetastoreHttp(location.metastore, location.token) as meta, location.open_store() as store:
         yield from work(TaskContext(location, meta, store), (VolumeId.parse(v) for v in vids))
 

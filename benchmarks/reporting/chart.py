@@ -27,7 +27,9 @@ def _plot_lag(ax: Axes, results: list[Result]) -> None:
     ordered = sorted(lag.samples)
     share = [(i + 1) / len(ordered) for i in range(len(ordered))]
     ax.step(ordered, share, where="post", label="lag")
-    ax.axvline(lag.baseline, color="grey", linestyle=":", label="raw round trip p50")
+    ax.axvline(
+        lag.baseline, color="grey", linestyle=":", label="floor p50 (bare write, append, wake-up)"
+    )
     if lag.goal_max is not None:
         ax.axvline(lag.baseline * lag.goal_max, color="red", linestyle="--", label="goal p50")
     ax.set_xscale("log")

@@ -22,7 +22,8 @@ LAG_METRIC = "replication lag p50"  # its samples become the lag chart
 
 class Result(msgspec.Struct, forbid_unknown_fields=True):
     """``ratio`` is ours / baseline; the goal bounds it (``goal_min`` for rates, ``goal_max`` for
-    costs such as latency or seconds). ``samples`` keeps raw values for charts (milliseconds)."""
+    costs such as latency or seconds). ``samples`` keeps raw values for charts (milliseconds);
+    ``context`` names figures of the same run shown beside it (an older baseline, for instance)."""
 
     benchmark: str
     metric: str
@@ -33,6 +34,7 @@ class Result(msgspec.Struct, forbid_unknown_fields=True):
     goal_min: float | None = None
     goal_max: float | None = None
     samples: list[float] | None = None
+    context: str | None = None
 
     @property
     def ratio(self) -> float:
@@ -58,6 +60,7 @@ def record(
     goal_min: float | None = None,
     goal_max: float | None = None,
     samples: Sequence[float] | None = None,
+    context: str | None = None,
 ) -> None:
     path = os.environ.get(RESULTS_ENV)
     if not path:
@@ -72,6 +75,7 @@ def record(
         goal_min,
         goal_max,
         None if samples is None else list(samples),
+        context,
     )
     with open(path, "ab") as out:
         out.write(msgspec.json.encode(result) + b"\n")

@@ -6,10 +6,12 @@ import os
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from graft_core.failpoints import _parse
+from tests.support.polling import wait_until
 
 SCRIPT = """
 import sys
@@ -73,3 +75,27 @@ def test_parse_rejects_malformed_specs(spec: str) -> None:
 def test_parse_accepts_lists() -> None:
     assert _parse("") == {}
     assert _parse("a=crash, b=error ,") == {"a": "crash", "b": "error"}
+
+
+def test_pause_holds_the_process_until_the_resume_file_appears(tmp_path: Path) -> None:
+    env = {**os.environ, "GRAFT_FAILPOINTS": "x=pause", "GRAFT_FAILPOINT_DIR": str(tmp_path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT, "x"], env=env, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        reached = tmp_path / f"x.{proc.pid}.reached"
+        wait_until(reached.exists, 60, "the pause announced")
+        assert proc.poll() is None  # held there, not finished
+        (tmp_path / "x.resume").touch()
+        out, _ = proc.communicate(timeout=60)
+        assert out.split() == ["before", "after"]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_pause_without_its_directory_is_an_error() -> None:
+    proc = run("x=pause", "x")
+    assert proc.returncode != 0
+    assert "GRAFT_FAILPOINT_DIR" in proc.stderr
