@@ -19,8 +19,8 @@ import os
 from collections.abc import Iterable, Iterator
 
 from graft_client.sync.runtime import SyncRuntime
-from graft_core.audit import audit_digest
 from graft_client.sync.sealing import VolumeKeys, key_ids, open_pages
+from graft_core.audit import audit_digest
 from graft_core.closing import Closing
 from graft_core.crypto import Key, Keyring
 from graft_core.errors import IntegrityError, InvalidInputError, SnapshotNotFoundError

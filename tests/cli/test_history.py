@@ -27,11 +27,14 @@ def _sql(client: Client, vid: VolumeId | str, *statements: str) -> list[tuple[ob
         unregister("graft-cli-test")
 
 
+def _client(cluster: Cluster, data: Path) -> Client:
+    return Client(data, metastore=cluster.metastore.url, pagestore=cluster.pagestore.url)
+
+
 def test_fork_diff_revert_a_sqlite_volume(cluster: Cluster, tmp_path: Path) -> None:
     env = servers_env(cluster.metastore.url, cluster.pagestore.url)
     data = tmp_path / "d"
-    urls = {"metastore": cluster.metastore.url, "pagestore": cluster.pagestore.url}
-    with Client(data, **urls) as client:
+    with _client(cluster, data) as client:
         vid = client.create_volume().vid
         _sql(
             client,
@@ -42,12 +45,12 @@ def test_fork_diff_revert_a_sqlite_volume(cluster: Cluster, tmp_path: Path) -> N
             "insert into notes(body) select printf('note %d', i) from n",
         )
         client.local_volume(vid).push()
-    child = ok("fork", vid, data_dir=data, env=env).decode().strip()
+    child = ok("fork", str(vid), data_dir=data, env=env).decode().strip()
     VolumeId.parse(child)
     status = ok_json("volume", "status", child, data_dir=data, env=env)
     assert status["origin"] == {"vid": str(vid), "lsn": 1}
     assert f"fork of {vid}" in ok("volume", "status", child, data_dir=data, env=env).decode()
-    with Client(data, **urls) as client:
+    with _client(cluster, data) as client:
         before = client.local_volume(child).latest_lsn()
         _sql(client, child, "update notes set body = 'edited' where id = 7")
         after = client.local_volume(child).latest_lsn()
@@ -55,14 +58,14 @@ def test_fork_diff_revert_a_sqlite_volume(cluster: Cluster, tmp_path: Path) -> N
         assert _sql(client, child, "select count(*), sum(body = 'edited') from notes") == [(300, 1)]
         assert _sql(client, vid, "select count(*) from notes where body = 'edited'") == [(0,)]
 
-    diff = ok_json("diff", child, before, after, data_dir=data, env=env)
+    diff = ok_json("diff", child, str(before), str(after), data_dir=data, env=env)
     assert diff["pages_changed"] >= 2 and "notes" in diff["tables"] and "tags" not in diff["tables"]
-    text = ok("diff", child, before, after, data_dir=data, env=env).decode()
+    text = ok("diff", child, str(before), str(after), data_dir=data, env=env).decode()
     assert "notes:" in text and "changed:" in text
 
-    reverted = ok_json("revert", child, "--lsn", before, data_dir=data, env=env)
+    reverted = ok_json("revert", child, "--lsn", str(before), data_dir=data, env=env)
     assert reverted["committed"] and reverted["lsn"] == after + 1
-    with Client(data, **urls) as client:
+    with _client(cluster, data) as client:
         assert _sql(client, child, "select count(*) from notes where body = 'edited'") == [(0,)]
         assert _sql(client, child, "pragma integrity_check") == [("ok",)]
 
@@ -77,12 +80,12 @@ def test_fork_diff_revert_a_sqlite_volume(cluster: Cluster, tmp_path: Path) -> N
         proc = graft(*args, data_dir=data, env=env)
         assert proc.returncode == 2, (args, proc.stderr)
         assert len(stderr_lines(proc)) == 1 and b"Traceback" not in proc.stderr
-    with Client(data, **urls) as client:
+    with _client(cluster, data) as client:
         assert client.local_volume(child).latest_lsn() == after + 1
         assert len(client.volumes()) == 2
 
-    tagged = ok("fork", "--tag", "try-it", vid, data_dir=data, env=env).decode().strip()
+    tagged = ok("fork", "--tag", "try-it", str(vid), data_dir=data, env=env).decode().strip()
     assert ok("fork", "try-it", data_dir=data, env=env)  # the tag names the fork everywhere
-    with Client(data, **urls) as client:
+    with _client(cluster, data) as client:
         assert client.resolve("try-it") == VolumeId.parse(tagged)
         assert client.local_volume("try-it").origin == (vid, 1)
