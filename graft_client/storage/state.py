@@ -71,10 +71,10 @@ class LocalState:
     commits land (see ``storage.reclaim``).
     """
 
-    def __init__(self, data_dir: Path, keep_commits: int) -> None:
+    def __init__(self, data_dir: Path, keep_commits: int, db: LocalDB | None = None) -> None:
         self.data_dir = data_dir
         self.keep_commits = keep_commits
-        self._db: LocalDB | None = LocalDB(data_dir / "local")
+        self._db: LocalDB | None = LocalDB(data_dir / "local") if db is None else db
         self._records = VolumeRecords(self._db)
         self._pins = PinRegistry()
         # Open iterators keep RocksDB's LOCK held after close(), so close() closes the views.
@@ -89,6 +89,11 @@ class LocalState:
     # --- plumbing ---------------------------------------------------------------------------
 
     def _open(self) -> VolumeRecords:
+        """The records to query or change (a subclass may bring them up to date first)."""
+        return self.records()
+
+    def records(self) -> VolumeRecords:
+        """The records as they stand; ``ClosedError`` once closed."""
         if self._db is None:
             raise ClosedError(f"client for {self.data_dir} is closed")
         return self._records
@@ -234,19 +239,31 @@ class LocalState:
     def open_view(self, vid: VolumeId, lsn: LocalLSN | None, fetch: FetchPending) -> SnapshotView:
         """The latest snapshot, or the retained one at ``lsn``, pinned until the view closes;
         its PENDING pages are read with ``fetch``."""
+        snapshot = self.pin(vid, lsn)
+        release = None if snapshot is None else partial(self.unpin, vid, snapshot.lsn)
+        view = SnapshotView(self._open().db, vid, snapshot, release, fetch)
+        self._views.add(view)
+        return view
+
+    def pin(self, vid: VolumeId, lsn: LocalLSN | None) -> Snapshot | None:
+        """The latest snapshot, or the retained one at ``lsn``, pinned (not reclaimed) until
+        ``unpin``; None (nothing pinned) before the first commit."""
         with self._locked(vid) as records:
             if lsn is None:
                 record = records.snapshot(vid)
                 snapshot = None if record is None else to_snapshot(vid, record)
             else:
                 snapshot = retained_snapshot(records, vid, lsn)
-            release = None
             if snapshot is not None:
                 self._pins.pin(vid, snapshot.lsn)
-                release = partial(self._pins.unpin, vid, snapshot.lsn)
-            view = SnapshotView(records.db, vid, snapshot, release, fetch)
-        self._views.add(view)
-        return view
+            return snapshot
+
+    def unpin(self, vid: VolumeId, lsn: int) -> None:
+        self._pins.unpin(vid, lsn)
+
+    def write_mark(self) -> int | None:
+        """Changes whenever the database is written; None while a write is in flight."""
+        return self._open().db.settled_mark()
 
     def commit(
         self,
@@ -264,6 +281,17 @@ class LocalState:
         if not dirty and page_count == base_count and shrunk_to >= base_count:
             return base
         assert all(idx <= page_count for idx in dirty), "dirty pages above the page count"
+        return self.apply_commit(vid, base, dirty, page_count, shrunk_to)
+
+    def apply_commit(
+        self,
+        vid: VolumeId,
+        base: Snapshot | None,
+        dirty: Mapping[int, bytes],
+        page_count: int,
+        shrunk_to: int,
+    ) -> Snapshot:
+        """``commit`` once it is known to change something."""
         with self._locked(vid) as records:
             new = commit_pages(records, vid, base, dirty, page_count, shrunk_to)
             checkpoint = records.watermarks(vid).checkpoint
