@@ -1,0 +1,105 @@
+"""An app process for the multi-process tests: ``python -m tests.multiproc.worker MODE ...``.
+
+It opens ``Client(data_dir)`` like any app (owner or attached, whichever it gets) and prints
+one line per event on stdout, flushed, so the test knows what was acknowledged:
+``acked PAGEIDX LSN``, ``owner`` (this process owns the data dir now), ``failover SECONDS``,
+``done``, or ``error ...``.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from graft_client import Client
+from graft_core.errors import ConcurrentWriteError, StorageUnavailableError
+from graft_core.ids import VolumeId
+from graft_core.types import PAGE_SIZE
+
+
+def page(pageidx: int) -> bytes:
+    return f"page {pageidx}".encode().ljust(PAGE_SIZE, b".")
+
+
+def say(*words: object) -> None:
+    print(*words, flush=True)
+
+
+class Watcher:
+    """Tells the test when this process became owner or saw a takeover, and checks that the
+    volume's latest snapshot never goes backwards."""
+
+    def __init__(self, client: Client, vid: VolumeId) -> None:
+        self.client = client
+        self.volume = client.local_volume(vid)
+        self.owner = False
+        self.failovers = 0
+        self.latest = 0
+
+    def check(self) -> None:
+        if self.client.is_owner and not self.owner:
+            self.owner = True
+            say("owner")
+        seen = self.client.shared.failovers
+        for elapsed in seen[self.failovers :]:
+            say("failover", f"{elapsed:.6f}")
+        self.failovers = len(seen)
+        lsn = self.volume.latest_lsn()
+        if lsn < self.latest:
+            say("error", f"snapshot went backwards: {lsn} after {self.latest}")
+        self.latest = max(self.latest, lsn)
+
+
+def commit_pages(client: Client, vid: VolumeId, pages: list[int]) -> None:
+    """Commit each page as its own commit, retrying on a moved base or a lost owner; then
+    read every page written so far by anyone."""
+    watcher = Watcher(client, vid)
+    volume = watcher.volume
+    for pageidx in pages:
+        while True:
+            watcher.check()
+            try:
+                with volume.writer() as writer:
+                    writer.write(pageidx, page(pageidx))
+                    snapshot = writer.commit()
+            except (ConcurrentWriteError, StorageUnavailableError):
+                continue  # another process committed first, or the owner went away mid-call
+            assert snapshot is not None
+            say("acked", pageidx, snapshot.lsn)
+            break
+    watcher.check()
+
+
+def read_pages(client: Client, vid: VolumeId, pages: list[int], timeout: float) -> None:
+    """Wait until every page in ``pages`` reads as written (other processes' commits)."""
+    volume = client.local_volume(vid)
+    deadline = time.monotonic() + timeout
+    while True:
+        with volume.reader() as reader:
+            missing = [idx for idx in pages if reader.read(idx) != page(idx)]
+        if not missing:
+            return
+        if time.monotonic() > deadline:
+            say("error", "never saw pages", missing[:10])
+            return
+        time.sleep(0.005)
+
+
+def main(argv: list[str]) -> None:
+    mode, data_dir, vid_text, first, count = argv[:5]
+    vid = VolumeId.parse(vid_text)
+    mine = list(range(int(first), int(first) + int(count)))
+    with Client(data_dir) as client:
+        say("open", "owner" if client.is_owner else f"attached {client.owner_pid}")
+        if mode == "apps":
+            every = [int(n) for n in argv[5].split(",")]
+            commit_pages(client, vid, mine)
+            read_pages(client, vid, every, timeout=60)
+        elif mode == "churn":
+            commit_pages(client, vid, mine)
+            sys.stdin.read()  # stay until told (or killed)
+        say("done")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
