@@ -57,6 +57,7 @@ class SharedDir:
         self._changing = False
         self._closed = False
         self.owner_pid = os.getpid()
+        self.owner_client_id = b""  # attached: the data dir's client id, as the owner said
         self.failovers: list[float] = []  # seconds from losing the owner to working again
         try:
             self._claim(time.monotonic() + ATTACH_TIMEOUT_S)
@@ -82,7 +83,7 @@ class SharedDir:
             if sock is not None:
                 link = OwnerLink(sock, self._lost)
                 try:
-                    self.owner_pid = link.call("hello")
+                    self.owner_pid, self.owner_client_id = link.call("hello")
                 except StorageUnavailableError:
                     link.close()
                 else:
@@ -96,7 +97,8 @@ class SharedDir:
             time.sleep(_RETRY_S)
 
     def serve(self, roles: Roles) -> None:
-        """Start serving (the owner) or be ready to take over (attached)."""
+        """Start serving (the owner) or be ready to take over (attached). Until then, an
+        attached process must not call the owner: a takeover could not complete."""
         with self._guard:
             self._roles = roles
             if self._link is None:
@@ -190,7 +192,7 @@ class SharedDir:
     def _attach_to(self, sock: Any, roles: Roles) -> bool:
         link = OwnerLink(sock, self._lost)
         try:
-            pid = link.call("hello")
+            pid, _ = link.call("hello")
             roles.reattach(link)
         except StorageUnavailableError:
             link.close()

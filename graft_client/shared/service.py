@@ -47,7 +47,7 @@ class OwnerService:
         self._session = session
         self._autosync_users = 0
         self._ops: dict[str, Callable[..., Any]] = {
-            "hello": lambda conn: os.getpid(),
+            "hello": lambda conn: [os.getpid(), bytes(session.client_id)],
             "mark": self._mark,
             "snapshot": lambda conn, vid: snapshot_to_wire(state.snapshot(VolumeId(vid))),
             "wait_remote_lsn": lambda conn, vid, lsn, timeout: LocalState.wait_remote_lsn(

@@ -26,10 +26,10 @@ from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import VolumeConfig, decode, encode
-from graft_client.storage.state import LocalState
+from graft_client.storage.state import LocalState, claimed_client_id
 from graft_client.storage.view import FetchPending, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
-from graft_core.ids import VolumeId
+from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, Snapshot
 
 __all__ = ["ATTACHED_DIR", "SharedState"]
@@ -87,6 +87,12 @@ class SharedState(LocalState):
     @property
     def is_owner(self) -> bool:
         return self._shared.is_owner
+
+    def load_client_id(self, wanted: ClientId | None) -> ClientId:
+        if self.is_owner:
+            return super().load_client_id(wanted)
+        # Asked of the owner when attaching: no call to it before the client is complete.
+        return claimed_client_id(self.data_dir, ClientId(self._shared.owner_client_id), wanted)
 
     # --- reads: catch the secondary up when the owner wrote since ---------------------------
 

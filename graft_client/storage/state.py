@@ -55,13 +55,20 @@ from graft_core.graft import Graft
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, PageIdx, RemoteLSN, Snapshot
 
-__all__ = ["CommitObserver", "LocalState"]
+__all__ = ["CommitObserver", "LocalState", "claimed_client_id"]
 
 log = logging.getLogger(__name__)
 
 CLIENT_ID_KEY = b"client_id"
 
 CommitObserver = Callable[[VolumeId], None]
+
+
+def claimed_client_id(data_dir: Path, cid: ClientId, wanted: ClientId | None) -> ClientId:
+    """``cid``, the data dir's client id, unless the caller wanted another."""
+    if wanted is not None and wanted != cid:
+        raise InvalidInputError(f"data dir {data_dir} belongs to client {cid}, not {wanted}")
+    return cid
 
 
 class LocalState:
@@ -129,12 +136,7 @@ class LocalState:
             cid = wanted or ClientId.random()
             db.put_meta(CLIENT_ID_KEY, bytes(cid))
             return cid
-        cid = ClientId(stored)
-        if wanted is not None and wanted != cid:
-            raise InvalidInputError(
-                f"data dir {self.data_dir} belongs to client {cid}, not {wanted}"
-            )
-        return cid
+        return claimed_client_id(self.data_dir, ClientId(stored), wanted)
 
     # --- volumes ------------------------------------------------------------------------------
 

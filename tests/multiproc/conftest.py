@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -39,4 +40,22 @@ def events(worker: Streams, kind: str) -> list[list[str]]:
     """The words after ``kind`` of each line of that kind the worker printed."""
     with worker.changed:
         lines = list(worker.lines["stdout"])
-    return [line.split()[1:] for line in lines if line.split()[:1] == [kind]]
+    words = [line.split() for line in lines]
+    return [w[1:-1] for w in words if w[:1] == [kind] and w[-1] == "."]
+
+
+def stop(worker: Streams, timeout: float = 30) -> int:
+    """Tell a worker to finish (stdin closes) and wait; a stuck one shows where it is stuck."""
+    if worker.proc.poll() is None and worker.proc.stdin is not None:
+        worker.proc.stdin.close()
+    try:
+        return worker.proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        worker.proc.send_signal(signal.SIGUSR1)  # faulthandler: every thread's stack
+        worker.wait_for("stderr", "most recent call first", timeout=5)
+        worker.proc.kill()
+        raise AssertionError(f"worker stuck: {worker.lines}") from None
+
+
+def acked_total(workers: list[Streams]) -> int:
+    return sum(len(events(w, "acked")) for w in workers)

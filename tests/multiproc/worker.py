@@ -3,11 +3,13 @@
 It opens ``Client(data_dir)`` like any app (owner or attached, whichever it gets) and prints
 one line per event on stdout, flushed, so the test knows what was acknowledged:
 ``acked PAGEIDX LSN``, ``owner`` (this process owns the data dir now), ``failover SECONDS``,
-``done``, or ``error ...``.
+``done``, or ``error ...``; each line ends with ``.``.
 """
 
 from __future__ import annotations
 
+import faulthandler
+import signal
 import sys
 import time
 
@@ -22,7 +24,9 @@ def page(pageidx: int) -> bytes:
 
 
 def say(*words: object) -> None:
-    print(*words, flush=True)
+    # One write per line, ended by "." so that a line cut off by SIGKILL is not read as one.
+    sys.stdout.write(" ".join(map(str, [*words, "."])) + "\n")
+    sys.stdout.flush()
 
 
 class Watcher:
@@ -86,6 +90,7 @@ def read_pages(client: Client, vid: VolumeId, pages: list[int], timeout: float) 
 
 
 def main(argv: list[str]) -> None:
+    faulthandler.register(signal.SIGUSR1)  # a test that finds it stuck asks where
     mode, data_dir, vid_text, first, count = argv[:5]
     vid = VolumeId.parse(vid_text)
     mine = list(range(int(first), int(first) + int(count)))
