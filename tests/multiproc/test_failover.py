@@ -45,7 +45,7 @@ def test_killing_the_owner_loses_no_acknowledged_commit(tmp_path: Path) -> None:
             current = wait_until(owner, 30, "a process to own the data dir")
             # At a random point: after 0-2 more commits, with some of the others committing.
             target = acked_total(everyone) + rng.randint(0, 2)
-            wait_until(lambda: acked_total(everyone) >= target, 30, "more commits")
+            wait_until(lambda t=target: acked_total(everyone) >= t, 30, "more commits")
             os.kill(current.proc.pid, signal.SIGKILL)
             current.proc.wait(timeout=30)
             alive.remove(current)
