@@ -7,6 +7,8 @@ import os
 from pathlib import Path
 
 from graft_client.shared import OwnerService, SharedDir, SharedSession, SharedState
+from graft_client.shared.leases import WriterLeases
+from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import Roles
 from graft_client.shared.service import SLOW_OPS
 from graft_client.storage.reclaim import ReclaimStats
@@ -86,9 +88,10 @@ class Client(Closing):
             pagestore=self.pagestore,
             token=self.token,
         )
-        service = OwnerService(self.state, self.session)
+        self.leases = WriterLeases(self.shared)
+        service = OwnerService(self.state, self.session, self.leases)
         self.shared.serve(
-            Roles(self._take_over, self.state.reattach, service.handle, service.dropped, SLOW_OPS)
+            Roles(self._take_over, self._reattach, service.handle, service.dropped, SLOW_OPS)
         )
         role = "owner" if self.is_owner else f"attached to pid {self.owner_pid}"
         log.debug("opened client %s at %s (%s)", self.client_id, self.data_dir, role)
@@ -105,7 +108,12 @@ class Client(Closing):
 
     def _take_over(self) -> None:
         self.state.promote()
+        self.leases.promote()
         self.session.became_owner()
+
+    def _reattach(self, link: OwnerLink) -> None:
+        self.state.reattach(link)
+        self.leases.reattach(link)
 
     @property
     def has_remote(self) -> bool:

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from graft_client.shared.leases import WriterLeases
 from graft_client.shared.server import Connection
 from graft_client.shared.session import SharedSession, push_to_wire
 from graft_client.shared.state import SharedState, config_from_wire
@@ -42,9 +43,10 @@ def _pins(conn: Connection) -> Counter[tuple[VolumeId, int]]:
 
 
 class OwnerService:
-    def __init__(self, state: SharedState, session: SharedSession) -> None:
+    def __init__(self, state: SharedState, session: SharedSession, leases: WriterLeases) -> None:
         self._state = state
         self._session = session
+        self._leases = leases
         self._autosync_users = 0
         self._ops: dict[str, Callable[..., Any]] = {
             "hello": lambda conn: [os.getpid(), bytes(session.client_id)],
@@ -82,6 +84,7 @@ class OwnerService:
                 encode(e) for e in SyncSession.recent_errors(session, VolumeId(vid))
             ],
             "last_sync_ms": lambda conn, vid: SyncSession.last_sync_ms(session, VolumeId(vid)),
+            **leases.ops(),
         }
 
     def handle(self, conn: Connection, op: str, args: list[Any]) -> Any:
@@ -89,6 +92,7 @@ class OwnerService:
 
     def dropped(self, conn: Connection) -> None:
         """The process closed its client or died: what it held goes."""
+        self._leases.drop(id(conn))
         for (vid, lsn), count in _pins(conn).items():
             for _ in range(count):
                 self._state.unpin(vid, lsn)

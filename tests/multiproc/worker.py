@@ -89,6 +89,47 @@ def read_pages(client: Client, vid: VolumeId, pages: list[int], timeout: float) 
         time.sleep(0.005)
 
 
+def sql_inserts(client: Client, vid: str, worker: int, count: int) -> None:
+    """Autocommit inserts, each acknowledged once it returned (SQLITE_BUSY waits)."""
+    import apsw
+
+    from graft_client.sqlite import register
+
+    register(client)
+    db = apsw.Connection(vid, vfs="graft")
+    db.set_busy_timeout(30_000)
+    for seq in range(count):
+        db.execute("insert into t(worker, seq) values (?, ?)", (worker, seq))
+        say("acked", worker, seq)
+    db.close()
+
+
+def sql_hold(client: Client, vid: str, mode: str) -> None:
+    """``hold``: a write transaction left open until killed. ``snapshot``: a read transaction
+    that counts the rows twice, at the test's word, then once more after it ends."""
+    import apsw
+
+    from graft_client.sqlite import register
+
+    register(client)
+    db = apsw.Connection(vid, vfs="graft")
+    db.set_busy_timeout(30_000)
+    count = "select count(*) from t"
+    if mode == "hold":
+        db.execute("begin immediate")
+        db.execute("insert into t(worker, seq) values (-1, 0)")
+        say("holding")
+        sys.stdin.read()
+        return
+    db.execute("begin")
+    say("snapshot", db.execute(count).fetchall()[0][0])
+    sys.stdin.readline()
+    say("again", db.execute(count).fetchall()[0][0])
+    db.execute("commit")
+    say("after", db.execute(count).fetchall()[0][0])
+    db.close()
+
+
 def main(argv: list[str]) -> None:
     faulthandler.register(signal.SIGUSR1)  # a test that finds it stuck asks where
     mode, data_dir, vid_text, first, count = argv[:5]
@@ -96,7 +137,11 @@ def main(argv: list[str]) -> None:
     mine = list(range(int(first), int(first) + int(count)))
     with Client(data_dir) as client:
         say("open", "owner" if client.is_owner else f"attached {client.owner_pid}")
-        if mode == "apps":
+        if mode == "sql":
+            sql_inserts(client, vid_text, int(first), int(count))
+        elif mode in ("hold", "snapshot"):
+            sql_hold(client, vid_text, mode)
+        elif mode == "apps":
             every = [int(n) for n in argv[5].split(",")]
             commit_pages(client, vid, mine)
             read_pages(client, vid, every, timeout=60)
