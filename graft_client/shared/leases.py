@@ -44,7 +44,11 @@ class WriterLeases:
     def release(self, vid: VolumeId, file: int) -> None:
         with self._guard:
             self._mine.discard((vid, file))
-        self._shared.call(lambda: self.revoke(HERE, vid, file), "unlock", bytes(vid), file)
+        link = self._shared.link()
+        if link is None:
+            self.revoke(HERE, vid, file)
+        else:
+            link.notify("unlock", bytes(vid), file)
 
     def taken(self, vid: VolumeId) -> bool:
         return bool(self._shared.call(lambda: self.held(vid), "lock_taken", bytes(vid)))

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from graft_client.shared.wire import ConnectionLost, recv_frame, send_frame
+from graft_client.shared.wire import NO_ANSWER, ConnectionLost, recv_frame, send_frame
 from graft_core.errors import StorageUnavailableError, error_from_wire
 
 __all__ = ["OwnerLink", "connect"]
@@ -47,7 +47,7 @@ class OwnerLink:
     def __init__(self, sock: socket.socket, on_lost: Callable[[OwnerLink], None]) -> None:
         self._sock = sock
         self._on_lost = on_lost
-        self._ids = itertools.count(1)
+        self._ids = itertools.count(NO_ANSWER + 1)
         self._calls: dict[int, _Call] = {}
         self._guard = threading.Lock()
         self._send_guard = threading.Lock()
@@ -76,6 +76,15 @@ class OwnerLink:
             raise self._gone()
         code, message = call.value
         raise error_from_wire(code, message)
+
+    def notify(self, op: str, *args: Any) -> None:
+        """Run ``op`` at the owner without waiting for it (nor hearing of its failure): for
+        releases, which the owner also does by itself if this process goes away."""
+        try:
+            with self._send_guard:
+                send_frame(self._sock, [NO_ANSWER, op, list(args)])
+        except OSError:
+            pass  # gone: what it released went with the connection
 
     def _gone(self) -> StorageUnavailableError:
         return StorageUnavailableError(

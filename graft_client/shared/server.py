@@ -18,7 +18,13 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from graft_client.shared.wire import ConnectionLost, error_body, recv_frame, send_frame
+from graft_client.shared.wire import (
+    NO_ANSWER,
+    ConnectionLost,
+    error_body,
+    recv_frame,
+    send_frame,
+)
 
 __all__ = ["Connection", "OwnerServer"]
 
@@ -118,9 +124,13 @@ class OwnerServer:
         try:
             value = self._handler(conn, op, args)
         except Exception as exc:  # answered, whatever it is: the caller waits for it
+            if request_id == NO_ANSWER:
+                log.warning("request %s of pid %d failed: %s", op, conn.pid, exc)
+                return
             conn.answer(request_id, False, error_body(exc))
             return
-        conn.answer(request_id, True, value)
+        if request_id != NO_ANSWER:
+            conn.answer(request_id, True, value)
 
     def close(self) -> None:
         """Stop accepting and drop every connection (each process sees the owner go)."""

@@ -10,7 +10,6 @@ stays open for the readers that use it, so they keep reading their snapshots.
 
 from __future__ import annotations
 
-import logging
 import os
 import secrets
 import shutil
@@ -34,7 +33,6 @@ from graft_core.types import LocalLSN, Snapshot
 
 __all__ = ["ATTACHED_DIR", "SharedState"]
 
-log = logging.getLogger(__name__)
 
 # Under the data dir: one directory per attached process for its secondary instance's files.
 ATTACHED_DIR = "attached"
@@ -165,11 +163,8 @@ class SharedState(LocalState):
             super().unpin(vid, lsn)
             return
         link = self._shared.link()
-        if link is not None and not link.lost:
-            try:
-                link.call("unpin", bytes(vid), lsn)
-            except Exception:  # the owner went away: the pin went with its connection
-                log.debug("unpin of %s@%d at a gone owner", vid, lsn)
+        if link is not None:
+            link.notify("unpin", bytes(vid), lsn)
 
     # --- changes go to the owner ------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from graft_core.ids import VolumeId
 from graft_core.types import LSN, LocalLSN, PageCount, RemoteLSN, RemoteMapping, Snapshot
 
 __all__ = [
+    "NO_ANSWER",
     "ConnectionLost",
     "address",
     "error_body",
@@ -31,6 +32,8 @@ __all__ = [
 
 SnapshotWire = list[Any] | None
 
+# The request id of a request whose caller does not wait for an answer (none is sent).
+NO_ANSWER = 0
 _HEADER = struct.Struct(">I")
 _MAX_FRAME = 1 << 30
 _encoder = msgspec.msgpack.Encoder()
