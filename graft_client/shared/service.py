@@ -11,6 +11,7 @@ import logging
 import os
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from graft_client.shared.leases import WriterLeases
@@ -22,7 +23,7 @@ from graft_client.storage.records import SyncMode, encode
 from graft_client.storage.state import LocalState
 from graft_client.sync.session import SyncSession
 from graft_core.ids import VolumeId
-from graft_core.types import LSN, LocalLSN
+from graft_core.types import LSN, LocalLSN, PageCount, Snapshot
 
 __all__ = ["SLOW_OPS", "OwnerService"]
 
@@ -56,6 +57,7 @@ class OwnerService:
                 state, VolumeId(vid), lsn, timeout
             ),
             "pin": self._pin,
+            "read": self._read,
             "unpin": self._unpin,
             "repin": self._repin,
             "commit": self._commit,
@@ -111,6 +113,12 @@ class OwnerService:
         if snapshot is not None:
             _pins(conn)[snapshot.vid, snapshot.lsn] += 1
         return snapshot_to_wire(snapshot)
+
+    def _read(self, conn: Connection, vid: bytes, lsn: int, count: int, pageidx: int) -> bytes:
+        volume = VolumeId(vid)
+        snapshot = Snapshot(volume, LSN(lsn), PageCount(count))
+        fetch = partial(SyncSession.fetch_pending, self._session, volume)
+        return self._state.read_page(volume, snapshot, pageidx, fetch)
 
     def _unpin(self, conn: Connection, vid: bytes, lsn: int) -> None:
         pins = _pins(conn)

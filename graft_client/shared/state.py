@@ -21,6 +21,7 @@ from pathlib import Path
 
 from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import SharedDir
+from graft_client.shared.view import AttachedView
 from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
@@ -69,6 +70,8 @@ class SharedState(LocalState):
         self._pins_guard = threading.Lock()
         self._caught_up: int | None = None
         self._catch_up_guard = threading.Lock()
+        self._catching: threading.Thread | None = None  # a catch-up in the background
+        self._catching_guard = threading.Lock()
         if shared.is_owner:
             remove_stale_secondaries(data_dir)
             super().__init__(data_dir, keep_commits)
@@ -104,12 +107,37 @@ class SharedState(LocalState):
                     self._caught_up = mark
         return records
 
-    def _ensure(self, records: VolumeRecords, vid: VolumeId, lsn: int) -> None:
-        """Before a view at ``lsn`` reads ``records``: the secondary has that snapshot's pages."""
-        with self._catch_up_guard:
-            record = records.snapshot(vid)
-            if record is None or record.lsn < lsn:
-                records.db.catch_up()
+    def _has(self, records: VolumeRecords, vid: VolumeId, lsn: int) -> bool:
+        """Whether the secondary behind ``records`` has the snapshot at ``lsn`` (if not, a
+        catch-up starts in the background)."""
+        record = records.snapshot(vid)
+        if record is not None and record.lsn >= lsn:
+            return True
+        with self._catching_guard:
+            if self._catching is None:
+                self._catching = threading.Thread(
+                    target=self._catch_up_behind, args=(records.db,), daemon=True
+                )
+                self._catching.start()
+        return False
+
+    def _catch_up_behind(self, db: LocalDB) -> None:
+        try:
+            with self._catch_up_guard:
+                db.catch_up()
+        finally:
+            with self._catching_guard:
+                self._catching = None
+
+    def _read_remote(
+        self, vid: VolumeId, snapshot: Snapshot, fetch: FetchPending, pageidx: int
+    ) -> bytes:
+        """A page of ``snapshot`` as the owner reads it (this process, after a takeover)."""
+        local = partial(self.read_page, vid, snapshot, pageidx, fetch)
+        found: bytes = self._shared.call(
+            local, "read", bytes(vid), snapshot.lsn, snapshot.page_count, pageidx
+        )
+        return found
 
     def snapshot(self, vid: VolumeId) -> Snapshot | None:
         local = partial(LocalState.snapshot, self, vid)
@@ -135,10 +163,12 @@ class SharedState(LocalState):
         snapshot = self.pin(vid, lsn)
         release = None if snapshot is None else partial(self.unpin, vid, snapshot.lsn)
         records = self.records()
-        prepare = None
-        if snapshot is not None and records.db.secondary:
-            prepare = partial(self._ensure, records, vid, snapshot.lsn)
-        view = SnapshotView(records.db, vid, snapshot, release, fetch, prepare)
+        if snapshot is None or not records.db.secondary:
+            view = SnapshotView(records.db, vid, snapshot, release, fetch)
+        else:
+            here = partial(self._has, records, vid, snapshot.lsn)
+            remote = partial(self._read_remote, vid, snapshot, fetch)
+            view = AttachedView(records.db, vid, snapshot, release, fetch, here, remote)
         self._views.add(view)
         return view
 
@@ -231,6 +261,10 @@ class SharedState(LocalState):
         link.call("repin", pins)
 
     def close(self) -> None:
+        with self._catching_guard:
+            catching = self._catching
+        if catching is not None:
+            catching.join()  # RocksDB must not close under a catch-up
         current = self._db
         try:
             super().close()

@@ -247,6 +247,16 @@ class LocalState:
         self._views.add(view)
         return view
 
+    def read_page(
+        self, vid: VolumeId, snapshot: Snapshot, pageidx: int, fetch: FetchPending
+    ) -> bytes:
+        """One page of ``snapshot``, which the caller holds pinned."""
+        view = SnapshotView(self._open().db, vid, snapshot, None, fetch)
+        try:
+            return view.read(pageidx)
+        finally:
+            view.close()
+
     def pin(self, vid: VolumeId, lsn: LocalLSN | None) -> Snapshot | None:
         """The latest snapshot, or the retained one at ``lsn``, pinned (not reclaimed) until
         ``unpin``; None (nothing pinned) before the first commit."""

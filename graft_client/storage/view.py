@@ -24,7 +24,6 @@ class SnapshotView:
         "__weakref__",
         "_cursor",
         "_fetch",
-        "_prepare",
         "_release",
         "lsn",
         "page_count",
@@ -39,12 +38,8 @@ class SnapshotView:
         snapshot: Snapshot | None,
         release: Callable[[], None] | None,
         fetch: FetchPending,
-        prepare: Callable[[], None] | None = None,
     ) -> None:
         self.vid = vid
-        # Run once before the first read: another process's view catches up with the owner
-        # only when it reads (a blind writer never needs to).
-        self._prepare = prepare
         self._fetch = fetch
         self.snapshot = snapshot
         self.lsn = 0 if snapshot is None else snapshot.lsn
@@ -57,9 +52,6 @@ class SnapshotView:
         cursor = self._cursor
         if cursor is None:
             raise ClosedError("reader is closed")
-        if self._prepare is not None:
-            self._prepare()
-            self._prepare = None
         if pageidx > self.page_count:
             return EMPTY_PAGE
         slot = cursor.lookup(pageidx, self.lsn)
