@@ -12,6 +12,7 @@ import pytest
 
 from tests.cli.runner import Streams, clean_env
 from tests.pagestore.cluster import Cluster, running_cluster
+from tests.support.polling import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,6 +43,11 @@ def events(worker: Streams, kind: str) -> list[list[str]]:
         lines = list(worker.lines["stdout"])
     words = [line.split() for line in lines]
     return [w[1:-1] for w in words if w[:1] == [kind] and w[-1] == "."]
+
+
+def first_event(worker: Streams, kind: str, timeout: float = 30) -> list[str]:
+    """The words of the first line of ``kind``, waiting for it."""
+    return wait_until(lambda: (events(worker, kind) or [None])[0], timeout, f"a {kind!r} line")
 
 
 def stop(worker: Streams, timeout: float = 30) -> int:

@@ -16,7 +16,7 @@ import apsw
 
 from graft_client import Client
 from graft_client.sqlite import register, unregister
-from tests.multiproc.conftest import events, start_worker, stop
+from tests.multiproc.conftest import events, first_event, start_worker, stop
 from tests.support.polling import wait_until
 
 WRITERS = 4
@@ -34,7 +34,7 @@ def test_four_processes_insert_while_one_dies_holding_the_lock(tmp_path: Path) -
         finally:
             unregister("graft")
     owner = start_worker("snapshot", tmp_path, vid, 0, 0)  # first: it owns the data dir
-    wait_until(lambda: events(owner, "snapshot"), 30, "the reader's snapshot")
+    assert first_event(owner, "snapshot") == ["0"]
     holder = start_worker("hold", tmp_path, vid, 0, 0)
     holder.wait_for("stdout", "holding")
     writers = [start_worker("sql", tmp_path, vid, w, INSERTS) for w in range(WRITERS)]

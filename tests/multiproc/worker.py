@@ -130,6 +130,24 @@ def sql_hold(client: Client, vid: str, mode: str) -> None:
     db.close()
 
 
+def pin_and_write(client: Client, vid: VolumeId) -> None:
+    """Open a reader and a writer, then at the test's word read page 1 and commit."""
+    volume = client.local_volume(vid)
+    reader = volume.reader()
+    writer = volume.writer()
+    writer.write(2, page(2))
+    assert reader.snapshot is not None
+    say("pinned", reader.snapshot.lsn)
+    sys.stdin.readline()
+    say("read", reader.read(1).rstrip(b"\0").decode())
+    try:
+        writer.commit()
+        say("committed")
+    except ConcurrentWriteError:
+        say("conflict")
+    sys.stdin.read()  # holds the reader until killed
+
+
 def main(argv: list[str]) -> None:
     faulthandler.register(signal.SIGUSR1)  # a test that finds it stuck asks where
     mode, data_dir, vid_text, first, count = argv[:5]
@@ -139,6 +157,8 @@ def main(argv: list[str]) -> None:
         say("open", "owner" if client.is_owner else f"attached {client.owner_pid}")
         if mode == "sql":
             sql_inserts(client, vid_text, int(first), int(count))
+        elif mode == "pin":
+            pin_and_write(client, vid)
         elif mode in ("hold", "snapshot"):
             sql_hold(client, vid_text, mode)
         elif mode == "apps":
