@@ -148,6 +148,8 @@ class SharedState(LocalState):
         )
 
     def latest_lsn(self, vid: VolumeId) -> int:
+        if self.is_owner:
+            return super().latest_lsn(vid)
         snapshot = self.snapshot(vid)
         return 0 if snapshot is None else snapshot.lsn
 
