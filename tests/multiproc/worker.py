@@ -148,6 +148,17 @@ def pin_and_write(client: Client, vid: VolumeId) -> None:
     sys.stdin.read()  # holds the reader until killed
 
 
+def commit_then_push(client: Client, vid: VolumeId) -> None:
+    """Commit page 1, then push it at the test's word (a fail point may kill us mid-push)."""
+    volume = client.local_volume(vid)
+    with volume.writer() as writer:
+        writer.write(1, page(1))
+    say("committed")
+    sys.stdin.readline()
+    volume.push()
+    say("pushed")
+
+
 def main(argv: list[str]) -> None:
     faulthandler.register(signal.SIGUSR1)  # a test that finds it stuck asks where
     mode, data_dir, vid_text, first, count = argv[:5]
@@ -157,6 +168,8 @@ def main(argv: list[str]) -> None:
         say("open", "owner" if client.is_owner else f"attached {client.owner_pid}")
         if mode == "sql":
             sql_inserts(client, vid_text, int(first), int(count))
+        elif mode == "push":
+            commit_then_push(client, vid)
         elif mode == "pin":
             pin_and_write(client, vid)
         elif mode in ("hold", "snapshot"):
