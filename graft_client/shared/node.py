@@ -11,6 +11,7 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -189,7 +190,7 @@ class SharedDir:
             "data dir %s: owner changed in %.1f ms; now %s", self.data_dir, elapsed * 1e3, role
         )
 
-    def _attach_to(self, sock: Any, roles: Roles) -> bool:
+    def _attach_to(self, sock: socket.socket, roles: Roles) -> bool:
         link = OwnerLink(sock, self._lost)
         try:
             pid, _ = link.call("hello")

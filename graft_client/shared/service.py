@@ -17,7 +17,7 @@ from typing import Any
 from graft_client.shared.leases import WriterLeases
 from graft_client.shared.server import Connection
 from graft_client.shared.session import SharedSession, push_to_wire
-from graft_client.shared.state import SharedState, config_from_wire
+from graft_client.shared.state import SharedState, config_from_wire, stats_to_wire
 from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.records import SyncMode, encode
 from graft_client.storage.state import LocalState
@@ -65,8 +65,8 @@ class OwnerService:
                 VolumeId(vid), config_from_wire(raw)
             ),
             "delete_volume": lambda conn, vid: state.delete_volume(VolumeId(vid)),
-            "reclaim": lambda conn, vid: _stats(state.reclaim(VolumeId(vid))),
-            "compact": lambda conn: _stats(state.compact()),
+            "reclaim": lambda conn, vid: stats_to_wire(state.reclaim(VolumeId(vid))),
+            "compact": lambda conn: stats_to_wire(state.compact()),
             "push": lambda conn, vid: push_to_wire(SyncSession.push(session, VolumeId(vid))),
             "pull": lambda conn, vid, wait_ms: (
                 SyncSession.pull(session, VolumeId(vid), wait_ms).value
@@ -156,7 +156,3 @@ class OwnerService:
             conn.held[_AUTOSYNC] = True
             self._autosync_users += 1
         SyncSession.start_autosync(self._session, wait_ms=wait_ms)
-
-
-def _stats(stats: Any) -> list[int]:
-    return [stats.pages, stats.commits]

@@ -15,7 +15,7 @@ from graft_client.sync.session import SyncSession
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LSN, LocalLSN, RemoteLSN
 
-__all__ = ["SharedSession"]
+__all__ = ["SharedSession", "push_to_wire"]
 
 
 class SharedSession(SyncSession):

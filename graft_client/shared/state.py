@@ -32,7 +32,13 @@ from graft_client.storage.volumes import VolumeRecords
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, Snapshot
 
-__all__ = ["ATTACHED_DIR", "SharedState"]
+__all__ = [
+    "ATTACHED_DIR",
+    "SharedState",
+    "config_from_wire",
+    "remove_stale_secondaries",
+    "stats_to_wire",
+]
 
 
 # Under the data dir: one directory per attached process for its secondary instance's files.
@@ -233,12 +239,12 @@ class SharedState(LocalState):
 
     def reclaim(self, vid: VolumeId) -> ReclaimStats:
         local = partial(LocalState.reclaim, self, vid)
-        found = self._shared.call(lambda: _stats_wire(local()), "reclaim", bytes(vid))
+        found = self._shared.call(lambda: stats_to_wire(local()), "reclaim", bytes(vid))
         return ReclaimStats(*found)
 
     def compact(self) -> ReclaimStats:
         local = partial(LocalState.compact, self)
-        return ReclaimStats(*self._shared.call(lambda: _stats_wire(local()), "compact"))
+        return ReclaimStats(*self._shared.call(lambda: stats_to_wire(local()), "compact"))
 
     # --- changing roles ---------------------------------------------------------------------
 
@@ -282,5 +288,5 @@ def config_from_wire(raw: bytes) -> VolumeConfig:
     return decode(raw, VolumeConfig)
 
 
-def _stats_wire(stats: ReclaimStats) -> list[int]:
+def stats_to_wire(stats: ReclaimStats) -> list[int]:
     return [stats.pages, stats.commits]
