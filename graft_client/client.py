@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from pathlib import Path
 
 from graft_client.shared import OwnerService, SharedDir, SharedSession, SharedState
@@ -109,7 +110,10 @@ class Client(Closing):
     def _take_over(self) -> None:
         self.state.promote()
         self.leases.promote()
-        self.session.became_owner()
+        # Starting the sync runtime takes a while: the others need not wait for it to attach.
+        threading.Thread(
+            target=self.session.became_owner, name="graft-took-over", daemon=True
+        ).start()
 
     def _reattach(self, link: OwnerLink) -> None:
         self.state.reattach(link)

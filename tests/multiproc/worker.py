@@ -178,7 +178,9 @@ def main(argv: list[str]) -> None:
             every = [int(n) for n in argv[5].split(",")]
             commit_pages(client, vid, mine)
             read_pages(client, vid, every, timeout=60)
-        elif mode == "churn":
+        elif mode in ("churn", "churnsync"):
+            if mode == "churnsync":
+                client.start_autosync(wait_ms=200)  # runs in the owner, whichever it is
             commit_pages(client, vid, mine)
             sys.stdin.read()  # stay until told (or killed)
         say("done")
