@@ -34,13 +34,18 @@ class SharedSession(SyncSession):
         self._autosync_wait_ms: int | None = None  # asked for; runs where the owner is
 
     def push(self, vid: VolumeId, progress: Progress | None = None) -> PushInfo | None:
-        local = partial(SyncSession.push, self, vid, progress)
-        found = self._shared.call(lambda: push_to_wire(local()), "push", bytes(vid))
+        here: list[bool] = []
+
+        def local() -> list[Any] | None:
+            here.append(True)  # the progress is told as the pages go
+            return push_to_wire(SyncSession.push(self, vid, progress))
+
+        found = self._shared.call(local, "push", bytes(vid))
         if found is None:
             return None
         remote_lsn, local_lsn, pages, resumed = found
-        if progress is not None:
-            progress(pages, pages)
+        if progress is not None and not here:
+            progress(pages, pages)  # pushed by the owner: all at once
         return PushInfo(RemoteLSN(LSN(remote_lsn)), LocalLSN(LSN(local_lsn)), pages, resumed)
 
     def pull(self, vid: VolumeId, wait_ms: int = 0) -> PullOutcome:
