@@ -11,7 +11,7 @@
   (p50 / p99; context, against the 1 s goal).
 
 Each side runs in fresh processes started with ``spawn``; the owner of the first two is this
-process, the attached side a child.
+process, the attached side a child, and they take turns (same machine load for both).
 """
 
 from __future__ import annotations
@@ -50,41 +50,59 @@ def read_rate(client: Client, vid: VolumeId, reads: int) -> float:
         return reads / (time.perf_counter() - started)
 
 
-def commit_p50(client: Client, vid: VolumeId, commits: int) -> float:
+def commit_times(client: Client, vid: VolumeId, commits: int) -> list[float]:
     volume = client.local_volume(vid)
     times = []
     for n in range(commits):
         started = time.perf_counter()
         with volume.writer() as writer:
             writer.write(n % HOT_PAGES + 1, PAGE)
-        times.append(time.perf_counter() - started)
-    return statistics.median(times) * 1e3
+        times.append((time.perf_counter() - started) * 1e3)
+    return times
 
 
-def attached_side(data_dir: str, vid: str, reads: int, commits: int, out: Connection) -> None:
+def attached_side(data_dir: str, vid: str, orders: Connection, out: Connection) -> None:
+    """Runs what the owner asks, in turns with it: (what, count) -> result."""
     with Client(data_dir) as client:
         assert not client.is_owner
         volume = VolumeId.parse(vid)
-        out.send((read_rate(client, volume, reads), commit_p50(client, volume, commits)))
+        while (order := orders.recv()) is not None:
+            what, count = order
+            if what == "reads":
+                out.send(read_rate(client, volume, count))
+            else:
+                out.send(commit_times(client, volume, count))
 
 
 def reads_and_commits(root: Path, reads: int, commits: int) -> None:
+    """The owner and the attached process take turns, so both see the same machine load."""
     data_dir = root / "device"
+    turns = 10
     with Client(data_dir) as client:
         volume = client.create_volume(sync="disabled")
         with volume.writer() as writer:
             for idx in range(1, HOT_PAGES + 1):
                 writer.write(idx, PAGE)
-        owner_reads = read_rate(client, volume.vid, reads)
-        owner_commit = commit_p50(client, volume.vid, commits)
         ctx = mp.get_context("spawn")
-        receive, send = ctx.Pipe(duplex=False)
+        orders_in, orders = ctx.Pipe(duplex=False)
+        results, results_out = ctx.Pipe(duplex=False)
         child = ctx.Process(
-            target=attached_side, args=(str(data_dir), str(volume.vid), reads, commits, send)
+            target=attached_side, args=(str(data_dir), str(volume.vid), orders_in, results_out)
         )
         child.start()
-        attached_reads, attached_commit = receive.recv()
+        rates: dict[str, list[float]] = {"owner": [], "attached": []}
+        times: dict[str, list[float]] = {"owner": [], "attached": []}
+        for _ in range(turns):
+            rates["owner"].append(read_rate(client, volume.vid, reads // turns))
+            orders.send(("reads", reads // turns))
+            rates["attached"].append(results.recv())
+            times["owner"] += commit_times(client, volume.vid, commits // turns)
+            orders.send(("commits", commits // turns))
+            times["attached"] += results.recv()
+        orders.send(None)
         child.join()
+    owner_reads, attached_reads = (statistics.median(rates[k]) for k in ("owner", "attached"))
+    owner_commit, attached_commit = (statistics.median(times[k]) for k in ("owner", "attached"))
     print(f"{'':34}{'owner':>14}{'attached':>14}{'ratio':>8}")
     print(
         f"{'hot page reads':34}{owner_reads:>10,.0f} p/s{attached_reads:>10,.0f} p/s"
