@@ -57,8 +57,16 @@ class SharedSession(SyncSession):
         self._shared.call(local, "reset", bytes(vid), retry=False)
 
     def fetch_all(self, vid: VolumeId, progress: Progress | None = None) -> int:
-        local = partial(SyncSession.fetch_all, self, vid, progress)
-        return int(self._shared.call(local, "fetch_all", bytes(vid)))
+        here: list[bool] = []
+
+        def local() -> int:
+            here.append(True)  # the progress is told as the pages go
+            return SyncSession.fetch_all(self, vid, progress)
+
+        fetched = int(self._shared.call(local, "fetch_all", bytes(vid)))
+        if progress is not None and not here:
+            progress(fetched, fetched)  # fetched by the owner: all at once
+        return fetched
 
     def fetch_pending(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
         local = partial(SyncSession.fetch_pending, self, vid, pageidx, lsn, page_count)
