@@ -22,6 +22,7 @@ from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.records import SyncMode, encode
 from graft_client.storage.state import LocalState
 from graft_client.sync.session import SyncSession
+from graft_core.errors import SnapshotNotFoundError
 from graft_core.ids import VolumeId
 from graft_core.types import LSN, LocalLSN, PageCount, Snapshot
 
@@ -133,9 +134,14 @@ class OwnerService:
         held = _pins(conn)
         for vid, lsn, count in pins:
             key = (VolumeId(vid), lsn)
-            for _ in range(count):
-                LocalState.pin(self._state, key[0], LocalLSN(LSN(lsn)))
-            held[key] += count
+            try:
+                for _ in range(count):
+                    LocalState.pin(self._state, key[0], LocalLSN(LSN(lsn)))
+                    held[key] += 1
+            except SnapshotNotFoundError:
+                # Reclaimed after the grace period: its readers read what their secondary
+                # still has, and get SnapshotNotFoundError where it has not.
+                log.warning("pid %d: snapshot %s@%d is gone; not pinned again", conn.pid, *key)
 
     def _commit(
         self,

@@ -43,6 +43,9 @@ __all__ = [
 
 # Under the data dir: one directory per attached process for its secondary instance's files.
 ATTACHED_DIR = "attached"
+# After a takeover, how long reclaim waits for the other processes to pin their readers'
+# snapshots again (takeovers take well under a second).
+REPIN_GRACE_S = 5.0
 
 
 def _alive(pid: int) -> bool:
@@ -259,6 +262,8 @@ class SharedState(LocalState):
                 for _ in range(count):
                     self._pins.pin(vid, lsn)
             self._remote_pins.clear()
+        # The other processes hold their readers' pins again once they find this owner.
+        self.defer_reclaim(REPIN_GRACE_S)
         remove_stale_secondaries(self.data_dir)
 
     def reattach(self, link: OwnerLink) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import uuid
 import weakref
 from collections.abc import Callable, Iterator, Mapping
@@ -92,6 +93,7 @@ class LocalState:
         self._snapshots_changed = threading.Condition()
         self._waiting = 0
         self._observers: list[CommitObserver] = []
+        self._reclaim_after = 0.0  # monotonic time before which nothing is reclaimed
 
     # --- plumbing ---------------------------------------------------------------------------
 
@@ -315,9 +317,13 @@ class LocalState:
 
     # --- retention ----------------------------------------------------------------------------
 
+    def defer_reclaim(self, seconds: float) -> None:
+        """Reclaim nothing for ``seconds``: pins held elsewhere are about to be registered."""
+        self._reclaim_after = time.monotonic() + seconds
+
     def _reclaim_locked(self, records: VolumeRecords, vid: VolumeId) -> ReclaimStats:
         latest = records.snapshot(vid)
-        if latest is None:
+        if latest is None or time.monotonic() < self._reclaim_after:
             return ReclaimStats()
         horizon = plan_horizon(
             latest, records.watermarks(vid), self.keep_commits, self._pins.oldest(vid)
