@@ -38,13 +38,17 @@ def test_four_apps_the_daemon_and_the_cli_share_a_data_dir(
         assert status["owner_pid"] == daemon.proc.pid
         assert "daemon" in status["owner"]
 
+        ok("write", vid, "1000", "--fill", "0x41", data_dir=device, env=env)
         pages = [app * 100 + n for app in range(APPS) for n in range(1, PER_APP + 1)]
         every = ",".join(map(str, pages))
         apps = [
             start_worker("apps", device, vid, app * 100 + 1, PER_APP, every, env=env)
             for app in range(APPS)
         ]
-        ok("write", vid, "1000", "--fill", "0x41", data_dir=device, env=env)
+        # The CLI reads while the apps commit (a CLI write now could lose the race for an LSN
+        # to them: ConcurrentWriteError, as it should).
+        read = ok("read", vid, "1000", data_dir=device, env=env)
+        assert read == b"A" * 4096
         for app in apps:
             assert app.proc.wait(timeout=120) == 0, app.lines
             assert events(app, "error") == [], app.lines
