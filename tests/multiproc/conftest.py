@@ -23,7 +23,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         yield started
 
 
-def start_worker(*args: str | Path, env: dict[str, str] | None = None) -> Streams:
+def start_worker(*args: object, env: dict[str, str] | None = None) -> Streams:
     """``python -m tests.multiproc.worker ARGS`` with its output read as it comes."""
     argv = [sys.executable, "-m", "tests.multiproc.worker", *(str(a) for a in args)]
     proc = subprocess.Popen(
@@ -47,7 +47,12 @@ def events(worker: Streams, kind: str) -> list[list[str]]:
 
 def first_event(worker: Streams, kind: str, timeout: float = 30) -> list[str]:
     """The words of the first line of ``kind``, waiting for it."""
-    return wait_until(lambda: (events(worker, kind) or [None])[0], timeout, f"a {kind!r} line")
+
+    def first() -> list[str] | None:
+        found = events(worker, kind)
+        return found[0] if found else None
+
+    return wait_until(first, timeout, f"a {kind!r} line")
 
 
 def stop(worker: Streams, timeout: float = 30) -> int:

@@ -61,7 +61,7 @@ def test_four_apps_the_daemon_and_the_cli_share_a_data_dir(
 
         def pushed() -> bool:
             found = ok_json("status", vid, data_dir=device, env=env)
-            return found["local_lsn"] == expected and found["unpushed_commits"] == 0
+            return bool(found["local_lsn"] == expected and found["unpushed_commits"] == 0)
 
         wait_until(pushed, 60, "the daemon to push every process's commits")
     finally:

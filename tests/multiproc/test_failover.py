@@ -17,6 +17,7 @@ import statistics
 from pathlib import Path
 
 from graft_client import Client, LiteClient
+from tests.chaos.spec import Servers
 from tests.cli.runner import Streams, clean_env, servers_env
 from tests.multiproc.conftest import acked_total, events, start_worker, stop
 from tests.multiproc.worker import page
@@ -50,7 +51,11 @@ def kill_owners(
             current = wait_until(owner, 30, "a process to own the data dir")
             # At a random point: after 0-2 more commits, with some of the others committing.
             target = acked_total(everyone) + rng.randint(0, 2)
-            wait_until(lambda t=target: acked_total(everyone) >= t, 30, "more commits")
+
+            def more(target: int = target) -> bool:
+                return acked_total(everyone) >= target
+
+            wait_until(more, 30, "more commits")
             os.kill(current.proc.pid, signal.SIGKILL)
             current.proc.wait(timeout=30)
             alive.remove(current)
@@ -98,7 +103,7 @@ def test_killing_the_owner_loses_no_acknowledged_commit(tmp_path: Path) -> None:
 
 
 def test_killed_owners_push_every_commit_once(cluster: Cluster, tmp_path: Path) -> None:
-    servers = {"metastore": cluster.metastore.url, "pagestore": cluster.pagestore.url}
+    servers = Servers(metastore=cluster.metastore.url, pagestore=cluster.pagestore.url)
     with Client(tmp_path, **servers) as client:
         vid = str(client.create_volume().vid)
     acked = kill_owners("churnsync", tmp_path, vid, 12, servers_env(**servers))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from graft_client import Client, LiteClient, VolumeStatus
+from tests.chaos.spec import Servers
 from tests.cli.runner import servers_env
 from tests.multiproc.conftest import first_event, start_worker
 from tests.multiproc.worker import page
@@ -16,7 +17,7 @@ from tests.support.polling import wait_until
 def test_the_new_owner_finishes_the_push_the_dead_one_began(
     cluster: Cluster, tmp_path: Path
 ) -> None:
-    servers = {"metastore": cluster.metastore.url, "pagestore": cluster.pagestore.url}
+    servers = Servers(metastore=cluster.metastore.url, pagestore=cluster.pagestore.url)
     with Client(tmp_path, **servers) as client:
         vid = client.create_volume().vid
     # The owner dies right after the metastore took its commit, before recording it.
