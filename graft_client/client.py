@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from pathlib import Path
 
+from graft_client.shared import OwnerService, SharedDir, SharedSession, SharedState
+from graft_client.shared.leases import WriterLeases
+from graft_client.shared.link import OwnerLink
+from graft_client.shared.node import Roles
+from graft_client.shared.service import SLOW_OPS
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import SyncMode, parse_sync_mode
-from graft_client.storage.state import LocalState
 from graft_client.storage.tags import check_tag, is_tag_shaped, unknown_tag
 from graft_client.sync.runtime import SyncRuntime
-from graft_client.sync.session import SyncSession
 from graft_client.volume import Volume, VolumeInfo
 from graft_core.closing import Closing
 from graft_core.crypto import Key, Keyring
@@ -32,9 +36,10 @@ log = logging.getLogger(__name__)
 class Client(Closing):
     """The library entry point.
 
-    ``data_dir`` defaults to ``$GRAFT_DIR`` or a per-user directory. One client owns a data
-    directory at a time: a second open, from this or another process, raises
-    ``DataDirLockedError``. ``keep_commits`` is how many recent local snapshots stay readable
+    ``data_dir`` defaults to ``$GRAFT_DIR`` or a per-user directory. Any number of clients, in
+    this or other processes, may open it at once: the first owns it (its database and its sync)
+    and serves the others, which attach; when the owner closes or dies, one of them takes
+    over. ``keep_commits`` is how many recent local snapshots stay readable
     (``$GRAFT_KEEP_COMMITS``, default 64); older page versions are reclaimed automatically.
     """
 
@@ -65,21 +70,56 @@ class Client(Closing):
         self.token = settings.token
         wanted_id = ClientId.parse(client_id) if isinstance(client_id, str) else client_id
         _make_data_dir(self.data_dir)
-        self.state = LocalState(self.data_dir, self.keep_commits)
+        self.shared = SharedDir(self.data_dir)
+        try:
+            self.state = SharedState(self.data_dir, self.keep_commits, self.shared)
+        except BaseException:
+            self.shared.close()
+            self.shared.release()
+            raise
         try:
             self.client_id = self.state.load_client_id(wanted_id)
         except BaseException:
-            self.state.close()
+            self._close_storage()
             raise
-        self.session = SyncSession(
+        self.session = SharedSession(
             self.state,
+            self.shared,
             self.client_id,
             metastore=self.metastore,
             pagestore=self.pagestore,
             token=self.token,
             key=key if key is not None else Key.from_env(),
         )
-        log.debug("opened client %s at %s", self.client_id, self.data_dir)
+        self.leases = WriterLeases(self.shared)
+        service = OwnerService(self.state, self.session, self.leases)
+        self.shared.serve(
+            Roles(self._take_over, self._reattach, service.handle, service.dropped, SLOW_OPS)
+        )
+        role = "owner" if self.is_owner else f"attached to pid {self.owner_pid}"
+        log.debug("opened client %s at %s (%s)", self.client_id, self.data_dir, role)
+
+    @property
+    def is_owner(self) -> bool:
+        """Whether this process owns the data dir (else it is attached to the owner)."""
+        return self.shared.is_owner
+
+    @property
+    def owner_pid(self) -> int:
+        """The pid of the process that owns the data dir (this one's if ``is_owner``)."""
+        return self.shared.owner_pid
+
+    def _take_over(self) -> None:
+        self.state.promote()
+        self.leases.promote()
+        # Starting the sync runtime takes a while: the others need not wait for it to attach.
+        threading.Thread(
+            target=self.session.became_owner, name="graft-took-over", daemon=True
+        ).start()
+
+    def _reattach(self, link: OwnerLink) -> None:
+        self.state.reattach(link)
+        self.leases.reattach(link)
 
     @property
     def has_remote(self) -> bool:
@@ -209,9 +249,27 @@ class Client(Closing):
         return self.state.compact()
 
     def close(self) -> None:
-        """Release the data directory; open readers and writers stop working. Idempotent."""
+        """Release the data directory; open readers and writers stop working. Idempotent.
+
+        An owner hands the data dir to an attached process, if there is one."""
         self.session.close()
-        self.state.close()
+        self._close_storage()
+
+    def _close_storage(self) -> None:
+        if self.shared.is_owner:
+            # Stop serving first: the attached processes then wait for the lock, not see a
+            # closed owner answer their requests.
+            self.shared.close()
+            try:
+                self.state.close()
+            finally:
+                self.shared.release()
+            return
+        try:
+            self.state.close()  # its readers' pins go back to the owner
+        finally:
+            self.shared.close()
+            self.shared.release()
 
     def __repr__(self) -> str:
         return f"Client({str(self.data_dir)!r}, client_id={str(self.client_id)!r})"

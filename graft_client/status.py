@@ -6,9 +6,10 @@ import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from graft_client.client import Client
     from graft_client.volume import Volume
 
-__all__ = ["volume_report"]
+__all__ = ["owner_report", "volume_report"]
 
 
 def _age_s(at_ms: int | None) -> float | None:
@@ -37,3 +38,19 @@ def volume_report(volume: Volume) -> dict[str, Any]:
         "pages_fetched": stats.pages_fetched,
         "round_trips": stats.round_trips,
     }
+
+
+def _command_line(pid: int) -> str | None:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as file:
+            raw = file.read()
+    except OSError:
+        return None  # gone, or not Linux
+    return " ".join(part.decode(errors="replace") for part in raw.split(b"\0") if part) or None
+
+
+def owner_report(client: Client) -> dict[str, Any]:
+    """Which process owns the data dir (serves the others and syncs): its pid and command."""
+    if client.is_owner:
+        return {"owner_pid": client.owner_pid, "owner": "this process (nothing else had it open)"}
+    return {"owner_pid": client.owner_pid, "owner": _command_line(client.owner_pid)}

@@ -36,6 +36,8 @@ def daemon(ctx: click.Context, wait_ms: int, metrics_port: int | None, verbose: 
 
             serve_metrics(client, metrics_port)
         client.start_autosync(wait_ms=wait_ms)
-        click.echo(f"graft daemon syncing {client.data_dir}; stop with Ctrl-C", err=True)
+        # Attached (an app opened the data dir first), the owner syncs for it while it runs.
+        role = "" if client.is_owner else f" through its owner, pid {client.owner_pid}"
+        click.echo(f"graft daemon syncing {client.data_dir}{role}; stop with Ctrl-C", err=True)
         stop.wait()
         click.echo("graft daemon stopping", err=True)

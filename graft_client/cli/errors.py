@@ -81,9 +81,8 @@ def _in_use(exc: DataDirLockedError) -> str:
     if found is None:
         return str(exc)  # a server's directory: its own words already say what to do
     return (
-        f"data dir {found.group(1)} is in use by another process (a running `graft daemon`, an "
-        "app, or another graft command): one process owns a data dir at a time; stop that "
-        "one, or read the volumes' state through its `graft daemon --metrics-port`"
+        f"data dir {found.group(1)} is in use by another process that does not share it "
+        "(a graft of an older version?): stop that one"
     )
 
 

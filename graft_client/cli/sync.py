@@ -11,7 +11,7 @@ from graft_client import PullOutcome, PushInfo
 from graft_client.cli.context import open_client, require_servers, resumable_push, synced_volume
 from graft_client.cli.output import echo_result, progress, quantity
 from graft_client.report import snapshot_json
-from graft_client.status import volume_report
+from graft_client.status import owner_report, volume_report
 from graft_client.storage.records import VolumeStatus
 from graft_client.volume import Volume
 from graft_core.errors import VolumeNotFoundError
@@ -163,8 +163,9 @@ def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
     or every volume (as they stand: neither clones nor resumes a push)."""
     with open_client(ctx) as client:
         vids = [vid] if vid else [str(info.vid) for info in client.volumes()]
-        found = [_report(client.local_volume(v)) for v in vids]
-    text = "\n\n".join(_status_text(s) for s in found) or "no volumes"
+        owner = owner_report(client)
+        found = [_report(client.local_volume(v)) | owner for v in vids]
+    text = "\n\n".join(_status_text(s) for s in found) or f"no volumes\n{_status_text(owner)}"
     echo_result(as_json, found[0] if vid else found, text)
 
 

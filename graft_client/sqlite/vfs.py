@@ -38,7 +38,7 @@ class GraftVFS(apsw.VFS):
 
     def _writer_slot(self, vid: VolumeId) -> WriterSlot:
         with self._guard:
-            return self._slots.setdefault(vid, WriterSlot())
+            return self._slots.setdefault(vid, WriterSlot(self.client.leases, vid))
 
     def xFullPathname(self, name: str) -> str:
         # Every later name (journals too) derives from this one, so "new" and a tag become the

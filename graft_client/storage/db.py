@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from rocksdict import Options, Rdict, ReadOptions, WriteBatch
+from rocksdict import AccessType, Options, Rdict, ReadOptions, WriteBatch
 
 from graft_core.errors import (
     CorruptDataError,
@@ -93,13 +93,18 @@ class Batch:
 class LocalDB:
     """Owns the RocksDB handle; a second open of the same directory fails with a clear error."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, secondary: Path | None = None) -> None:
         self.path = path
+        # A secondary instance (another process's view of the owner's database, see
+        # ``graft_client.shared``) reads what the primary wrote as of its last ``catch_up``.
+        self.secondary = secondary is not None
+        access = {} if secondary is None else {"access_type": AccessType.secondary(str(secondary))}
         try:
             self._db = Rdict(
                 str(path),
                 options=_options(),
                 column_families={name: Options(raw_mode=True) for name in _FAMILIES},
+                **access,
             )
         except Exception as exc:
             if "lock" in str(exc).lower():
@@ -115,7 +120,20 @@ class LocalDB:
         self._writing = 0
         self._writing_guard = threading.Lock()
         self._lost: str | None = None  # why what is in memory may not be durable
-        self._check_format()
+        if not self.secondary:
+            self._check_format()
+
+    def catch_up(self) -> None:
+        """A secondary instance: read what the primary has written since (about 1 ms)."""
+        assert self.secondary, "only a secondary instance catches up"
+        # Counted as a write: what readers cached (the snapshot records) may have changed.
+        with self._tracked_write("catching up with the owner"):
+            self._db.try_catch_up_with_primary()
+
+    def settled_mark(self) -> int | None:
+        """``write_mark()`` when no write is in flight (None while one is)."""
+        mark = self._last_write
+        return mark if self._writing == 0 else None
 
     def _check_format(self) -> None:
         found = self._db.get(FORMAT_KEY)

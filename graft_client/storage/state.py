@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import uuid
 import weakref
 from collections.abc import Callable, Iterator, Mapping
@@ -56,13 +57,20 @@ from graft_core.graft import Graft
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, PageIdx, RemoteLSN, Snapshot
 
-__all__ = ["CommitObserver", "LocalState"]
+__all__ = ["CommitObserver", "LocalState", "claimed_client_id"]
 
 log = logging.getLogger(__name__)
 
 CLIENT_ID_KEY = b"client_id"
 
 CommitObserver = Callable[[VolumeId], None]
+
+
+def claimed_client_id(data_dir: Path, cid: ClientId, wanted: ClientId | None) -> ClientId:
+    """``cid``, the data dir's client id, unless the caller wanted another."""
+    if wanted is not None and wanted != cid:
+        raise InvalidInputError(f"data dir {data_dir} belongs to client {cid}, not {wanted}")
+    return cid
 
 
 class LocalState:
@@ -72,10 +80,10 @@ class LocalState:
     commits land (see ``storage.reclaim``).
     """
 
-    def __init__(self, data_dir: Path, keep_commits: int) -> None:
+    def __init__(self, data_dir: Path, keep_commits: int, db: LocalDB | None = None) -> None:
         self.data_dir = data_dir
         self.keep_commits = keep_commits
-        self._db: LocalDB | None = LocalDB(data_dir / "local")
+        self._db: LocalDB | None = LocalDB(data_dir / "local") if db is None else db
         self._records = VolumeRecords(self._db)
         self._pins = PinRegistry()
         # Open iterators keep RocksDB's LOCK held after close(), so close() closes the views.
@@ -86,10 +94,16 @@ class LocalState:
         self._snapshots_changed = threading.Condition()
         self._waiting = 0
         self._observers: list[CommitObserver] = []
+        self._reclaim_after = 0.0  # monotonic time before which nothing is reclaimed
 
     # --- plumbing ---------------------------------------------------------------------------
 
     def _open(self) -> VolumeRecords:
+        """The records to query or change (a subclass may bring them up to date first)."""
+        return self.records()
+
+    def records(self) -> VolumeRecords:
+        """The records as they stand; ``ClosedError`` once closed."""
         if self._db is None:
             raise ClosedError(f"client for {self.data_dir} is closed")
         return self._records
@@ -125,12 +139,7 @@ class LocalState:
             cid = wanted or ClientId.random()
             db.put_meta(CLIENT_ID_KEY, bytes(cid))
             return cid
-        cid = ClientId(stored)
-        if wanted is not None and wanted != cid:
-            raise InvalidInputError(
-                f"data dir {self.data_dir} belongs to client {cid}, not {wanted}"
-            )
-        return cid
+        return claimed_client_id(self.data_dir, ClientId(stored), wanted)
 
     # --- volumes ------------------------------------------------------------------------------
 
@@ -265,19 +274,46 @@ class LocalState:
         """The latest snapshot, or the retained one at ``lsn``, pinned until the view closes;
         its PENDING pages are read with ``fetch``, a fork's inherited pages with ``inheritor``
         (closed with the view)."""
+        snapshot = self.pin(vid, lsn)
+        release = None if snapshot is None else partial(self.unpin, vid, snapshot.lsn)
+        view = SnapshotView(self._open().db, vid, snapshot, release, fetch, inheritor)
+        self._views.add(view)
+        return view
+
+    def read_page(
+        self,
+        vid: VolumeId,
+        snapshot: Snapshot,
+        pageidx: int,
+        fetch: FetchPending,
+        inheritor: Inheritor | None = None,
+    ) -> bytes:
+        """One page of ``snapshot``, which the caller holds pinned."""
+        view = SnapshotView(self._open().db, vid, snapshot, None, fetch, inheritor)
+        try:
+            return view.read(pageidx)
+        finally:
+            view.close()
+
+    def pin(self, vid: VolumeId, lsn: LocalLSN | None) -> Snapshot | None:
+        """The latest snapshot, or the retained one at ``lsn``, pinned (not reclaimed) until
+        ``unpin``; None (nothing pinned) before the first commit."""
         with self._locked(vid) as records:
             if lsn is None:
                 record = records.snapshot(vid)
                 snapshot = None if record is None else to_snapshot(vid, record)
             else:
                 snapshot = retained_snapshot(records, vid, lsn)
-            release = None
             if snapshot is not None:
                 self._pins.pin(vid, snapshot.lsn)
-                release = partial(self._pins.unpin, vid, snapshot.lsn)
-            view = SnapshotView(records.db, vid, snapshot, release, fetch, inheritor)
-        self._views.add(view)
-        return view
+            return snapshot
+
+    def unpin(self, vid: VolumeId, lsn: int) -> None:
+        self._pins.unpin(vid, lsn)
+
+    def write_mark(self) -> int | None:
+        """Changes whenever the database is written; None while a write is in flight."""
+        return self._open().db.settled_mark()
 
     def commit(
         self,
@@ -295,6 +331,17 @@ class LocalState:
         if not dirty and page_count == base_count and shrunk_to >= base_count:
             return base
         assert all(idx <= page_count for idx in dirty), "dirty pages above the page count"
+        return self.apply_commit(vid, base, dirty, page_count, shrunk_to)
+
+    def apply_commit(
+        self,
+        vid: VolumeId,
+        base: Snapshot | None,
+        dirty: Mapping[int, bytes],
+        page_count: int,
+        shrunk_to: int,
+    ) -> Snapshot:
+        """``commit`` once it is known to change something."""
         with self._locked(vid) as records:
             new = commit_pages(records, vid, base, dirty, page_count, shrunk_to)
             checkpoint = records.watermarks(vid).checkpoint
@@ -306,9 +353,13 @@ class LocalState:
 
     # --- retention ----------------------------------------------------------------------------
 
+    def defer_reclaim(self, seconds: float) -> None:
+        """Reclaim nothing for ``seconds``: pins held elsewhere are about to be registered."""
+        self._reclaim_after = time.monotonic() + seconds
+
     def _reclaim_locked(self, records: VolumeRecords, vid: VolumeId) -> ReclaimStats:
         latest = records.snapshot(vid)
-        if latest is None:
+        if latest is None or time.monotonic() < self._reclaim_after:
             return ReclaimStats()
         pins = [pin for pin in (self._pins.oldest(vid), inherit.fork_pin(records, vid)) if pin]
         horizon = plan_horizon(

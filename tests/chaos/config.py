@@ -7,10 +7,14 @@ from enum import StrEnum
 from pathlib import Path
 
 DEFAULT_KILL_EVERY_S = 3.5  # 10 minutes give about 170 strikes
+ATTACHED_PREFIX = "reader-attached-"
+SHARED_READER = "reader-1"  # whose data dir the attached readers share
 
 __all__ = [
+    "ATTACHED_PREFIX",
     "DEFAULT_KILL_EVERY_S",
     "DEFAULT_VOLUMES",
+    "SHARED_READER",
     "ChaosConfig",
     "RoleKind",
     "VolumeKind",
@@ -58,6 +62,9 @@ class ChaosConfig:
     pause_share: float = 0.25
     volumes: tuple[VolumePlan, ...] = DEFAULT_VOLUMES
     full_readers: int = 1
+    # Readers that open the first full reader's data dir too: they attach to whichever of them
+    # owns it, and take over when the killer strikes the owner (DESIGN section 11).
+    attached_readers: int = 1
     lite_readers: int = 1
     daemon: bool = True
     writer_pause_s: float = 0.3
@@ -72,6 +79,7 @@ class ChaosConfig:
     def worker_names(self) -> list[str]:
         names = [name for volume in self.volumes for name in self.writer_names(volume)]
         names += [f"reader-{n}" for n in range(1, self.full_readers + 1)]
+        names += [f"{ATTACHED_PREFIX}{n}" for n in range(1, self.attached_readers + 1)]
         names += [f"lite-{n}" for n in range(1, self.lite_readers + 1)]
         return names + (["daemon"] if self.daemon else [])
 

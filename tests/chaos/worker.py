@@ -21,7 +21,7 @@ from types import FrameType
 from typing import Any
 
 from graft_core.errors import CorruptDataError, RemoteError, StorageError
-from tests.chaos.config import RoleKind, role_kind
+from tests.chaos.config import ATTACHED_PREFIX, SHARED_READER, RoleKind, role_kind
 from tests.chaos.journal import Journal
 from tests.chaos.spec import RunSpec
 
@@ -47,7 +47,10 @@ class WorkerContext:
 
     @property
     def data_dir(self) -> Path:
-        return self.run_dir / "clients" / self.name
+        # An attached reader shares a data dir with another process: owner or attached,
+        # whichever it gets, it must behave as a reader with a dir of its own would.
+        shared = SHARED_READER if self.name.startswith(ATTACHED_PREFIX) else self.name
+        return self.run_dir / "clients" / shared
 
     def emit(self, kind: str, **fields: Any) -> None:
         self.events.append({"event": kind, "incarnation": self.incarnation, **fields})

@@ -3,7 +3,6 @@ Python API names."""
 
 from __future__ import annotations
 
-import signal
 import socket
 import subprocess
 from pathlib import Path
@@ -11,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from graft_core.ids import VolumeId
-from tests.cli.runner import GRAFT, Streams, clean_env, graft, ok, servers_env, stderr_lines
+from tests.cli.runner import clean_env, graft, ok, servers_env, stderr_lines
 from tests.pagestore.cluster import Cluster
 
 PYTHON_WORDS = ("Client", "metastore=", "reset_to_remote", "Volume.", "Error(", "Traceback")
@@ -185,32 +184,3 @@ def test_unknown_volume_says_where_it_was_looked_for(cluster: Cluster, tmp_path:
     proc = graft("read", never_pushed, "1", "--remote", data_dir=tmp_path, env=env)
     said = f"the metastore at {cluster.metastore.url} does not know volume {never_pushed}"
     one_error_line(proc, 2, said, f"never pushed? `graft push {never_pushed}` first")
-
-
-def test_data_dir_held_by_a_daemon_says_one_process_owns_it(
-    cluster: Cluster, tmp_path: Path
-) -> None:
-    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
-    vid = volume_with_a_commit(tmp_path)
-    daemon = Streams(
-        subprocess.Popen(
-            [GRAFT, "--data-dir", tmp_path, "daemon"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=env,
-        )
-    )
-    try:
-        daemon.wait_for("stderr", "graft daemon syncing")
-        proc = graft("status", vid, data_dir=tmp_path, env=env)
-        one_error_line(
-            proc,
-            1,
-            f"data dir {tmp_path} is in use by another process",
-            "a running `graft daemon`",
-            "one process owns a data dir at a time",
-            "graft daemon --metrics-port",
-        )
-    finally:
-        daemon.proc.send_signal(signal.SIGTERM)
-        assert daemon.proc.wait(timeout=30) == 0

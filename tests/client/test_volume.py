@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -12,7 +13,6 @@ from graft_core import (
     EMPTY_PAGE,
     ClosedError,
     ConcurrentWriteError,
-    DataDirLockedError,
     InvalidInputError,
     InvalidPageError,
     SnapshotNotFoundError,
@@ -247,25 +247,33 @@ def test_open_errors(client: Client, tmp_path: Path) -> None:
         Client(tmp_path / "other", keep_commits=0)
 
 
-def test_second_client_on_same_dir_is_refused_in_process(tmp_path: Path) -> None:
-    with Client(tmp_path), pytest.raises(DataDirLockedError, match="in use"):
-        Client(tmp_path)
+def test_second_client_on_same_dir_attaches_in_process(tmp_path: Path) -> None:
+    with Client(tmp_path) as owner, Client(tmp_path) as attached:
+        assert owner.is_owner and not attached.is_owner
+        assert attached.owner_pid == os.getpid()
+        volume = attached.create_volume()
+        with volume.writer() as writer:
+            writer.write(1, page("a"))
+        snapshot = owner.local_volume(volume.vid).snapshot()
+        assert snapshot is not None and snapshot.lsn == 1
     with Client(tmp_path) as reopened:
-        assert reopened.volumes() == []
+        assert [info.vid for info in reopened.volumes()] == [volume.vid]
     closed = Client(tmp_path)
     closed.close()
     with pytest.raises(ClosedError):
         closed.create_volume()
 
 
-def test_second_client_on_same_dir_is_refused_across_processes(tmp_path: Path) -> None:
+def test_second_client_on_same_dir_attaches_across_processes(tmp_path: Path) -> None:
     holder = textwrap.dedent(
         f"""
         import sys
         from graft_client import Client
-        with Client({str(tmp_path)!r}):
+        with Client({str(tmp_path)!r}) as client:
             print("open", flush=True)
-            sys.stdin.read()
+            vid = sys.stdin.readline().strip()
+            with client.local_volume(vid).reader() as reader:
+                print(reader.read(1)[:1].decode(), flush=True)
         """
     )
     proc = subprocess.Popen(
@@ -273,12 +281,18 @@ def test_second_client_on_same_dir_is_refused_across_processes(tmp_path: Path) -
     )
     try:
         assert proc.stdout is not None and proc.stdout.readline().strip() == "open"
-        with pytest.raises(DataDirLockedError):
-            Client(tmp_path)
+        with Client(tmp_path) as client:
+            assert not client.is_owner and client.owner_pid == proc.pid
+            volume = client.create_volume()
+            with volume.writer() as writer:
+                writer.write(1, page("b"))
+            out, _ = proc.communicate(f"{volume.vid}\n", timeout=30)
+            assert out.strip() == "b"
     finally:
-        proc.communicate("", timeout=30)
+        if proc.poll() is None:
+            proc.kill()
     with Client(tmp_path) as client:
-        assert client.volumes() == []
+        assert [info.vid for info in client.volumes()] == [volume.vid]
 
 
 def test_closing_the_client_closes_open_readers_and_releases_the_dir(tmp_path: Path) -> None:

@@ -1,0 +1,259 @@
+"""Many processes on one data dir (issue 16): what attaching costs, in one run.
+
+    .venv/bin/python benchmarks/multiprocess.py [--reads N] [--commits N] [--inserts N]
+        [--rounds N]
+
+- hot page reads in an attached process vs in the owner (goal >= 0.5x);
+- one-page commit p50 from an attached process vs from the owner (goal <= 2x);
+- SQLite autocommit inserts from 4 processes on one volume vs 4 processes on one native SQLite
+  file in WAL mode, synchronous=FULL as the volume's commits are durable (goal >= 0.5x);
+- owner failover: SIGKILL the owner, time until the attached process has committed again
+  (p50 / p99; context, against the 1 s goal).
+
+Each side runs in fresh processes started with ``spawn``; the owner of the first two is this
+process, the attached side a child, and they take turns (same machine load for both).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import os
+import random
+import signal
+import statistics
+import tempfile
+import time
+from multiprocessing.connection import Connection
+from multiprocessing.synchronize import Barrier
+from pathlib import Path
+
+import apsw
+
+from benchmarks.reporting.results import record
+from graft_client import Client
+from graft_client.sqlite import register
+from graft_core.ids import VolumeId
+
+HOT_PAGES = 1024
+WORKERS = 4
+PAGE = os.urandom(4096)
+
+
+def read_rate(client: Client, vid: VolumeId, reads: int) -> float:
+    order = [random.randint(1, HOT_PAGES) for _ in range(reads)]
+    with client.local_volume(vid).reader() as reader:
+        reader.read(1)  # an attached reader catches up on its first read
+        started = time.perf_counter()
+        for idx in order:
+            reader.read(idx)
+        return reads / (time.perf_counter() - started)
+
+
+def commit_times(client: Client, vid: VolumeId, commits: int) -> list[float]:
+    volume = client.local_volume(vid)
+    times = []
+    for n in range(commits):
+        started = time.perf_counter()
+        with volume.writer() as writer:
+            writer.write(n % HOT_PAGES + 1, PAGE)
+        times.append((time.perf_counter() - started) * 1e3)
+    return times
+
+
+def attached_side(data_dir: str, vid: str, orders: Connection, out: Connection) -> None:
+    """Runs what the owner asks, in turns with it: (what, count) -> result."""
+    with Client(data_dir) as client:
+        assert not client.is_owner
+        volume = VolumeId.parse(vid)
+        while (order := orders.recv()) is not None:
+            what, count = order
+            if what == "reads":
+                out.send(read_rate(client, volume, count))
+            else:
+                out.send(commit_times(client, volume, count))
+
+
+def reads_and_commits(root: Path, reads: int, commits: int) -> None:
+    """The owner and the attached process take turns, so both see the same machine load."""
+    data_dir = root / "device"
+    turns = 10
+    with Client(data_dir) as client:
+        volume = client.create_volume(sync="disabled")
+        with volume.writer() as writer:
+            for idx in range(1, HOT_PAGES + 1):
+                writer.write(idx, PAGE)
+        ctx = mp.get_context("spawn")
+        orders_in, orders = ctx.Pipe(duplex=False)
+        results, results_out = ctx.Pipe(duplex=False)
+        child = ctx.Process(
+            target=attached_side, args=(str(data_dir), str(volume.vid), orders_in, results_out)
+        )
+        child.start()
+        rates: dict[str, list[float]] = {"owner": [], "attached": []}
+        times: dict[str, list[float]] = {"owner": [], "attached": []}
+        for _ in range(turns):
+            rates["owner"].append(read_rate(client, volume.vid, reads // turns))
+            orders.send(("reads", reads // turns))
+            rates["attached"].append(results.recv())
+            times["owner"] += commit_times(client, volume.vid, commits // turns)
+            orders.send(("commits", commits // turns))
+            times["attached"] += results.recv()
+        orders.send(None)
+        child.join()
+    owner_reads, attached_reads = (statistics.median(rates[k]) for k in ("owner", "attached"))
+    owner_commit, attached_commit = (statistics.median(times[k]) for k in ("owner", "attached"))
+    print(f"{'':34}{'owner':>14}{'attached':>14}{'ratio':>8}")
+    print(
+        f"{'hot page reads':34}{owner_reads:>10,.0f} p/s{attached_reads:>10,.0f} p/s"
+        f"{attached_reads / owner_reads:>8.2f}"
+    )
+    print(
+        f"{'one-page commit p50':34}{owner_commit:>11.3f} ms{attached_commit:>11.3f} ms"
+        f"{attached_commit / owner_commit:>8.2f}"
+    )
+    record(
+        "multiprocess",
+        "hot page reads, attached",
+        unit="pages/s",
+        ours=attached_reads,
+        baseline=owner_reads,
+        baseline_name="the owner process",
+        goal_min=0.5,
+    )
+    record(
+        "multiprocess",
+        "one-page commit p50, attached",
+        unit="ms",
+        ours=attached_commit,
+        baseline=owner_commit,
+        baseline_name="the owner process",
+        goal_max=2.0,
+    )
+
+
+def insert_worker(target: str, vfs: str | None, worker: int, count: int, go: Barrier) -> None:
+    client = None
+    if vfs is not None:
+        client = Client(Path(target).parent)
+        register(client)
+    db = apsw.Connection(Path(target).name if vfs else target, vfs=vfs)
+    db.set_busy_timeout(60_000)
+    go.wait()
+    for seq in range(count):
+        db.execute("insert into t(worker, seq) values (?, ?)", (worker, seq))
+    db.close()
+    if client is not None:
+        client.close()
+
+
+def insert_rate(target: str, vfs: str | None, inserts: int) -> float:
+    ctx = mp.get_context("spawn")
+    go = ctx.Barrier(WORKERS + 1)
+    procs = [
+        ctx.Process(target=insert_worker, args=(target, vfs, w, inserts, go))
+        for w in range(WORKERS)
+    ]
+    for proc in procs:
+        proc.start()
+    go.wait()
+    started = time.perf_counter()
+    for proc in procs:
+        proc.join()
+        assert proc.exitcode == 0
+    return WORKERS * inserts / (time.perf_counter() - started)
+
+
+def sqlite_inserts(root: Path, inserts: int) -> None:
+    native = root / "native.db"
+    db = apsw.Connection(str(native))
+    db.execute("pragma journal_mode=wal")
+    db.execute("pragma synchronous=full")
+    db.execute("create table t(worker integer, seq integer)")
+    db.close()
+    native_rate = insert_rate(str(native), None, inserts)
+
+    device = root / "sqlite-device"
+    with Client(device) as client:
+        register(client, "graft")
+        db = apsw.Connection("new", vfs="graft")
+        vid = db.filename
+        db.execute("create table t(worker integer, seq integer)")
+        db.close()
+    ours = insert_rate(str(device / vid), "graft", inserts)
+    print(
+        f"{'SQLite inserts, 4 processes':34}{native_rate:>10,.0f} r/s{ours:>10,.0f} r/s"
+        f"{ours / native_rate:>8.2f}   (native WAL file | one graft volume)"
+    )
+    record(
+        "multiprocess",
+        "SQLite inserts, 4 processes",
+        unit="rows/s",
+        ours=ours,
+        baseline=native_rate,
+        baseline_name="native SQLite WAL, 4 processes",
+        goal_min=0.5,
+    )
+
+
+def owner_side(data_dir: str, ready: Connection) -> None:
+    with Client(data_dir) as client:
+        assert client.is_owner
+        ready.send(True)
+        signal.pause()
+
+
+def failover(root: Path, rounds: int) -> None:
+    data_dir = root / "failover"
+    with Client(data_dir) as client:
+        vid = client.create_volume(sync="disabled").vid
+    ctx = mp.get_context("spawn")
+    times = []
+    for _ in range(rounds):
+        receive, send = ctx.Pipe(duplex=False)
+        owner = ctx.Process(target=owner_side, args=(str(data_dir), send))
+        owner.start()
+        receive.recv()
+        with Client(data_dir) as client:
+            volume = client.local_volume(vid)
+            started = time.perf_counter()
+            assert owner.pid is not None
+            os.kill(owner.pid, signal.SIGKILL)
+            with volume.writer() as writer:  # waits out the takeover
+                writer.write(1, PAGE)
+            times.append((time.perf_counter() - started) * 1e3)
+            assert client.is_owner
+        owner.join()
+    times.sort()
+    p50 = statistics.median(times)
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    print(f"{'failover (kill to next commit)':34}p50 {p50:.1f} ms, p99 {p99:.1f} ms ({rounds})")
+    for metric, value in (("failover p50", p50), ("failover p99", p99)):
+        record(
+            "multiprocess",
+            metric,
+            unit="ms",
+            ours=value,
+            baseline=1000.0,
+            baseline_name="the 1 s goal",
+            goal_max=1.0,
+            samples=times,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reads", type=int, default=200_000, help="hot page reads to time")
+    parser.add_argument("--commits", type=int, default=300, help="one-page commits to time")
+    parser.add_argument("--inserts", type=int, default=300, help="inserts per process")
+    parser.add_argument("--rounds", type=int, default=30, help="owner kills to time")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="graft-bench-") as tmp:
+        root = Path(tmp)
+        reads_and_commits(root, args.reads, args.commits)
+        sqlite_inserts(root, args.inserts)
+        failover(root, args.rounds)
+
+
+if __name__ == "__main__":
+    main()

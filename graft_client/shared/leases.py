@@ -1,0 +1,99 @@
+"""WriterLeases: which SQLite connection writes each volume, for every process of a data dir.
+
+The table lives in the owner: a process asks it for a volume's writer lease (RESERVED and
+above) per open file, and a lease held through a connection goes when that connection drops,
+so a process that dies mid-transaction leaves no lock behind. An attached process remembers
+its leases to hold them again at the next owner after a takeover.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from graft_client.shared.link import OwnerLink
+from graft_client.shared.node import SharedDir
+from graft_core.ids import VolumeId
+
+__all__ = ["HERE", "WriterLeases"]
+
+HERE = 0  # the holder key of the owner's own files (connections use id(connection))
+
+
+class WriterLeases:
+    def __init__(self, shared: SharedDir) -> None:
+        self._shared = shared
+        self._guard = threading.Lock()
+        # Owner: vid -> (holder, file id) of the file that writes it.
+        self._table: dict[VolumeId, tuple[int, int]] = {}
+        # Attached: the leases this process holds at the owner.
+        self._mine: set[tuple[VolumeId, int]] = set()
+
+    # --- any process ------------------------------------------------------------------------
+
+    def acquire(self, vid: VolumeId, file: int) -> bool:
+        """Take the lease for ``file``; False if another file (of any process) holds it."""
+        granted = bool(
+            self._shared.call(lambda: self.grant(HERE, vid, file), "lock", bytes(vid), file)
+        )
+        if granted and not self._shared.is_owner:
+            with self._guard:
+                self._mine.add((vid, file))
+        return granted
+
+    def release(self, vid: VolumeId, file: int) -> None:
+        with self._guard:
+            self._mine.discard((vid, file))
+        link = self._shared.link()
+        if link is None:
+            self.revoke(HERE, vid, file)
+        else:
+            link.notify("unlock", bytes(vid), file)
+
+    def taken(self, vid: VolumeId) -> bool:
+        return bool(self._shared.call(lambda: self.held(vid), "lock_taken", bytes(vid)))
+
+    # --- the owner --------------------------------------------------------------------------
+
+    def grant(self, holder: int, vid: VolumeId, file: int) -> bool:
+        with self._guard:
+            current = self._table.setdefault(vid, (holder, file))
+            return current == (holder, file)
+
+    def revoke(self, holder: int, vid: VolumeId, file: int) -> None:
+        with self._guard:
+            if self._table.get(vid) == (holder, file):
+                del self._table[vid]
+
+    def held(self, vid: VolumeId) -> bool:
+        with self._guard:
+            return vid in self._table
+
+    def drop(self, holder: int) -> None:
+        """A process went away: its leases go with it."""
+        with self._guard:
+            for vid in [vid for vid, (h, _) in self._table.items() if h == holder]:
+                del self._table[vid]
+
+    # --- changing roles ---------------------------------------------------------------------
+
+    def promote(self) -> None:
+        """This process took over: its leases are held here now (the table starts empty)."""
+        with self._guard:
+            self._table = {vid: (HERE, file) for vid, file in self._mine}
+            self._mine.clear()
+
+    def reattach(self, link: OwnerLink) -> None:
+        """A new owner: hold there the leases this process held at the last one."""
+        with self._guard:
+            mine = [[bytes(vid), file] for vid, file in self._mine]
+        for vid, file in mine:
+            link.call("lock", vid, file)
+
+    def ops(self) -> dict[str, Any]:
+        """The owner's handlers of the lease requests (holder: the connection's id)."""
+        return {
+            "lock": lambda conn, vid, file: self.grant(id(conn), VolumeId(vid), file),
+            "unlock": lambda conn, vid, file: self.revoke(id(conn), VolumeId(vid), file),
+            "lock_taken": lambda conn, vid: self.held(VolumeId(vid)),
+        }

@@ -1,0 +1,223 @@
+"""SharedDir: which process owns a data dir, and the hand-over when the owner goes away.
+
+The owner holds ``flock`` on the directory (the kernel drops it when the process dies, even by
+SIGKILL) and serves an ``OwnerServer``; every other process holds an ``OwnerLink`` to it. When
+a link breaks, its process races for the lock: the winner recovers the database as a fresh
+start would and serves, the others connect to it and hold again what they held.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import os
+import socket
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from graft_client.shared.link import OwnerLink, connect
+from graft_client.shared.server import Connection, OwnerServer
+from graft_client.shared.wire import address
+from graft_core.errors import ClosedError, DataDirLockedError, StorageUnavailableError
+
+__all__ = ["Roles", "SharedDir"]
+
+T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+# How long an opener waits for an owner that holds the lock but does not answer yet (starting).
+ATTACH_TIMEOUT_S = 30.0
+_RETRY_S = 0.001
+
+
+@dataclass(frozen=True)
+class Roles:
+    """What a process does on becoming owner and on attaching to a new one."""
+
+    promote: Callable[[], None]
+    reattach: Callable[[OwnerLink], None]
+    handle: Callable[[Connection, str, list[Any]], Any]
+    dropped: Callable[[Connection], None]
+    slow_ops: frozenset[str]
+
+
+class SharedDir:
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self._address = address(data_dir)
+        self._fd = os.open(data_dir, os.O_RDONLY | os.O_DIRECTORY)
+        self._guard = threading.Condition()
+        self._link: OwnerLink | None = None
+        self._server: OwnerServer | None = None
+        self._roles: Roles | None = None
+        self._changing = False
+        self._closed = False
+        self.owner_pid = os.getpid()
+        self.owner_client_id = b""  # attached: the data dir's client id, as the owner said
+        self.failovers: list[float] = []  # seconds from losing the owner to working again
+        try:
+            self._claim(time.monotonic() + ATTACH_TIMEOUT_S)
+        except BaseException:
+            os.close(self._fd)
+            raise
+
+    @property
+    def is_owner(self) -> bool:
+        return self._link is None
+
+    def _claim(self, deadline: float) -> None:
+        """Take the lock, or connect to the process that has it."""
+        while True:
+            try:
+                fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                self._link = None
+                self.owner_pid = os.getpid()
+                return
+            except BlockingIOError:
+                pass
+            sock = connect(self._address)
+            if sock is not None:
+                link = OwnerLink(sock, self._lost)
+                try:
+                    self.owner_pid, self.owner_client_id = link.call("hello")
+                except StorageUnavailableError:
+                    link.close()
+                else:
+                    self._link = link
+                    return
+            if time.monotonic() > deadline:
+                raise DataDirLockedError(
+                    f"data dir {self.data_dir} is locked by a process that does not answer "
+                    f"on its endpoint within {ATTACH_TIMEOUT_S:.0f} s"
+                )
+            time.sleep(_RETRY_S)
+
+    def serve(self, roles: Roles) -> None:
+        """Start serving (the owner) or be ready to take over (attached). Until then, an
+        attached process must not call the owner: a takeover could not complete."""
+        with self._guard:
+            self._roles = roles
+            if self._link is None:
+                self._start_server(roles)
+            elif self._link.lost:
+                self._start_failover()
+
+    def _start_server(self, roles: Roles) -> None:
+        self._server = OwnerServer(self._address, roles.handle, roles.dropped, roles.slow_ops)
+
+    @property
+    def attached_pids(self) -> list[int]:
+        server = self._server
+        return [] if server is None else server.attached
+
+    def link(self) -> OwnerLink | None:
+        """The link to the owner; None when this process owns the dir (waits out a takeover)."""
+        with self._guard:
+            self._guard.wait_for(lambda: not self._changing or self._closed)
+            if self._closed:
+                raise ClosedError(f"client for {self.data_dir} is closed")
+            return self._link
+
+    def call(self, local: Callable[[], T], op: str, *args: Any, retry: bool = True) -> T | Any:
+        """``local()`` when this process owns the dir, else ``op`` at the owner. A call cut off
+        by the owner going away runs again (at the next owner, or locally) when ``retry``
+        (reads and idempotent requests); else it raises ``StorageUnavailableError``."""
+        while True:
+            link = self.link()
+            if link is None:
+                return local()
+            try:
+                return link.call(op, *args)
+            except StorageUnavailableError:
+                if not link.lost:
+                    raise
+                self._lost(link)
+                if not retry:
+                    raise
+
+    def _lost(self, link: OwnerLink) -> None:
+        with self._guard:
+            if self._closed or self._changing or self._link is not link:
+                return
+            self._start_failover()
+
+    def _start_failover(self) -> None:
+        self._changing = True
+        if self._roles is not None:  # else serve() starts it
+            threading.Thread(target=self._failover, name="graft-failover", daemon=True).start()
+
+    def _failover(self) -> None:
+        started = time.monotonic()
+        roles = self._roles
+        assert roles is not None
+        old = self._link
+        try:
+            while not self._closed:
+                try:
+                    fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    pass
+                else:
+                    roles.promote()
+                    with self._guard:
+                        self._link = None
+                        self.owner_pid = os.getpid()
+                        self._start_server(roles)
+                    break
+                sock = connect(self._address)
+                if sock is not None and self._attach_to(sock, roles):
+                    break
+                time.sleep(_RETRY_S)
+        except Exception:
+            log.exception("taking over data dir %s failed", self.data_dir)
+        finally:
+            if old is not None:
+                old.close()
+            with self._guard:
+                self._changing = False
+                self._guard.notify_all()
+            if self._link is not None and self._link.lost:
+                self._lost(self._link)  # the new owner went away too
+        elapsed = time.monotonic() - started
+        self.failovers.append(elapsed)
+        role = "owner" if self._link is None else f"attached to pid {self.owner_pid}"
+        log.info(
+            "data dir %s: owner changed in %.1f ms; now %s", self.data_dir, elapsed * 1e3, role
+        )
+
+    def _attach_to(self, sock: socket.socket, roles: Roles) -> bool:
+        link = OwnerLink(sock, self._lost)
+        try:
+            pid, _ = link.call("hello")
+            roles.reattach(link)
+        except StorageUnavailableError:
+            link.close()
+            return False
+        with self._guard:
+            self._link = link
+            self.owner_pid = pid
+        return True
+
+    def close(self) -> None:
+        """Stop serving or drop the link; the lock goes with the fd (call last)."""
+        with self._guard:
+            if self._closed:
+                return
+            self._closed = True
+            self._guard.notify_all()
+            link, server = self._link, self._server
+        if link is not None:
+            link.close()
+        if server is not None:
+            server.close()
+
+    def release(self) -> None:
+        """Give up the lock (after the database is closed). Idempotent."""
+        fd, self._fd = self._fd, -1
+        if fd >= 0:
+            os.close(fd)

@@ -1,0 +1,147 @@
+"""OwnerServer: the owner's endpoint for the other processes of its data dir.
+
+One thread accepts, one thread per connection reads requests. Quick requests are answered on
+that thread in order; the ones that wait (network sync, long polls) run on a pool. What a
+process holds at the owner (snapshot pins, SQLite locks) belongs to its connection and is
+released when the connection drops, whether the process closed its client or died.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import socket
+import struct
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from graft_client.shared.wire import (
+    NO_ANSWER,
+    ConnectionLost,
+    error_body,
+    recv_frame,
+    send_frame,
+)
+
+__all__ = ["Connection", "OwnerServer"]
+
+log = logging.getLogger(__name__)
+
+_PEERCRED = struct.Struct("3i")  # pid, uid, gid
+
+
+class Connection:
+    """One attached process: its pid and what it holds (the handler keeps it in ``held``)."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, _PEERCRED.size)
+        self.pid, self.uid, _ = _PEERCRED.unpack(creds)
+        self.held: dict[str, Any] = {}
+        self._send_guard = threading.Lock()
+
+    def answer(self, request_id: int, ok: bool, value: Any) -> None:
+        try:
+            with self._send_guard:
+                send_frame(self.sock, [request_id, ok, value])
+        except OSError:
+            pass  # it went away; its reader thread cleans up
+
+
+Handler = Callable[[Connection, str, list[Any]], Any]
+
+
+class OwnerServer:
+    """Serves ``handler(connection, op, args)``; ``slow_ops`` run on the pool."""
+
+    def __init__(
+        self,
+        address: str,
+        handler: Handler,
+        dropped: Callable[[Connection], None],
+        slow_ops: frozenset[str],
+    ) -> None:
+        self._handler = handler
+        self._dropped = dropped
+        self._slow_ops = slow_ops
+        self._listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._listener.bind(address)
+        self._listener.listen(64)
+        self._pool = ThreadPoolExecutor(max_workers=32, thread_name_prefix="graft-owner-slow")
+        self._connections: set[Connection] = set()
+        self._guard = threading.Lock()
+        self._closed = False
+        self._accepter = threading.Thread(target=self._accept, name="graft-owner", daemon=True)
+        self._accepter.start()
+
+    @property
+    def attached(self) -> list[int]:
+        """The pids of the attached processes."""
+        with self._guard:
+            return sorted(conn.pid for conn in self._connections)
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                sock, _ = self._listener.accept()
+            except OSError:
+                return  # closed
+            conn = Connection(sock)
+            if conn.uid != os.getuid():
+                # An abstract socket has no file permissions: only this user's processes attach.
+                log.warning("refused a connection from pid %d of uid %d", conn.pid, conn.uid)
+                sock.close()
+                continue
+            with self._guard:
+                if self._closed:
+                    sock.close()
+                    return
+                self._connections.add(conn)
+            threading.Thread(
+                target=self._serve, args=(conn,), name=f"graft-owner-{conn.pid}", daemon=True
+            ).start()
+
+    def _serve(self, conn: Connection) -> None:
+        try:
+            while True:
+                request_id, op, args = recv_frame(conn.sock)
+                if op in self._slow_ops:
+                    self._pool.submit(self._run, conn, request_id, op, args)
+                else:
+                    self._run(conn, request_id, op, args)
+        except (ConnectionLost, ValueError, TypeError):
+            pass
+        finally:
+            with self._guard:
+                self._connections.discard(conn)
+            conn.sock.close()
+            self._dropped(conn)
+
+    def _run(self, conn: Connection, request_id: int, op: str, args: list[Any]) -> None:
+        try:
+            value = self._handler(conn, op, args)
+        except Exception as exc:  # answered, whatever it is: the caller waits for it
+            if request_id == NO_ANSWER:
+                log.warning("request %s of pid %d failed: %s", op, conn.pid, exc)
+                return
+            conn.answer(request_id, False, error_body(exc))
+            return
+        if request_id != NO_ANSWER:
+            conn.answer(request_id, True, value)
+
+    def close(self) -> None:
+        """Stop accepting and drop every connection (each process sees the owner go)."""
+        with self._guard:
+            self._closed = True
+            connections = list(self._connections)
+        with contextlib.suppress(OSError):
+            self._listener.shutdown(socket.SHUT_RDWR)
+        self._listener.close()
+        for conn in connections:
+            with contextlib.suppress(OSError):
+                conn.sock.shutdown(socket.SHUT_RDWR)
+        self._accepter.join()
+        self._pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,164 @@
+"""OwnerService: what the owner does for the attached processes, one handler per request.
+
+Each request runs the owner's own ``SharedState`` / ``SharedSession`` method, so a change from
+another process is the same transition, under the same volume lock, as one made here. What a
+connection holds (pins; autosync asked for) is released when it drops.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections import Counter
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from graft_client.shared.leases import WriterLeases
+from graft_client.shared.server import Connection
+from graft_client.shared.session import SharedSession, push_to_wire
+from graft_client.shared.state import SharedState, config_from_wire, stats_to_wire
+from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
+from graft_client.storage.records import SyncMode, encode
+from graft_client.storage.state import LocalState
+from graft_client.sync.session import SyncSession
+from graft_core.errors import SnapshotNotFoundError
+from graft_core.ids import VolumeId
+from graft_core.types import LSN, LocalLSN, PageCount, Snapshot
+
+__all__ = ["SLOW_OPS", "OwnerService"]
+
+log = logging.getLogger(__name__)
+
+# Requests that wait on the network or on other processes: they run on the server's pool.
+SLOW_OPS = frozenset(
+    {"push", "pull", "reset", "fetch_all", "fetch_pending", "clone", "wait_remote_lsn"}
+)
+
+_PINS = "pins"
+_AUTOSYNC = "autosync"
+
+
+def _pins(conn: Connection) -> Counter[tuple[VolumeId, int]]:
+    pins: Counter[tuple[VolumeId, int]] = conn.held.setdefault(_PINS, Counter())
+    return pins
+
+
+class OwnerService:
+    def __init__(self, state: SharedState, session: SharedSession, leases: WriterLeases) -> None:
+        self._state = state
+        self._session = session
+        self._leases = leases
+        self._autosync_users = 0
+        self._ops: dict[str, Callable[..., Any]] = {
+            "hello": lambda conn: [os.getpid(), bytes(session.client_id)],
+            "mark": self._mark,
+            "snapshot": lambda conn, vid: snapshot_to_wire(state.snapshot(VolumeId(vid))),
+            "wait_remote_lsn": lambda conn, vid, lsn, timeout: LocalState.wait_remote_lsn(
+                state, VolumeId(vid), lsn, timeout
+            ),
+            "pin": self._pin,
+            "read": self._read,
+            "unpin": self._unpin,
+            "repin": self._repin,
+            "commit": self._commit,
+            "set_config": lambda conn, vid, raw: state.set_config(
+                VolumeId(vid), config_from_wire(raw)
+            ),
+            "delete_volume": lambda conn, vid: state.delete_volume(VolumeId(vid)),
+            "reclaim": lambda conn, vid: stats_to_wire(state.reclaim(VolumeId(vid))),
+            "compact": lambda conn: stats_to_wire(state.compact()),
+            "push": lambda conn, vid: push_to_wire(SyncSession.push(session, VolumeId(vid))),
+            "pull": lambda conn, vid, wait_ms: (
+                SyncSession.pull(session, VolumeId(vid), wait_ms).value
+            ),
+            "reset": lambda conn, vid: SyncSession.reset_to_remote(session, VolumeId(vid)),
+            "fetch_all": lambda conn, vid: SyncSession.fetch_all(session, VolumeId(vid)),
+            "fetch_pending": lambda conn, vid, idx, lsn, count: SyncSession.fetch_pending(
+                session, VolumeId(vid), idx, lsn, count
+            ),
+            "clone": lambda conn, vid, sync: SyncSession.clone(
+                session, VolumeId(vid), SyncMode(sync)
+            ),
+            "resume": lambda conn, vid: SyncSession.resume_in_background(session, VolumeId(vid)),
+            "autosync": self._autosync,
+            "autosync_running": lambda conn: session.autosync_running,
+            "errors": lambda conn, vid: [
+                encode(e) for e in SyncSession.recent_errors(session, VolumeId(vid))
+            ],
+            "last_sync_ms": lambda conn, vid: SyncSession.last_sync_ms(session, VolumeId(vid)),
+            **leases.ops(),
+        }
+
+    def handle(self, conn: Connection, op: str, args: list[Any]) -> Any:
+        return self._ops[op](conn, *args)
+
+    def dropped(self, conn: Connection) -> None:
+        """The process closed its client or died: what it held goes."""
+        self._leases.drop(id(conn))
+        for (vid, lsn), count in _pins(conn).items():
+            for _ in range(count):
+                self._state.unpin(vid, lsn)
+        if conn.held.get(_AUTOSYNC):
+            self._autosync_users -= 1
+            if self._autosync_users == 0 and self._session.autosync_wanted is None:
+                SyncSession.stop_autosync(self._session)
+        log.debug("process %d detached", conn.pid)
+
+    def _mark(self, conn: Connection) -> int | None:
+        return self._state.write_mark()
+
+    def _pin(self, conn: Connection, vid: bytes, lsn: int | None) -> Any:
+        at = None if lsn is None else LocalLSN(LSN(lsn))
+        snapshot = LocalState.pin(self._state, VolumeId(vid), at)
+        if snapshot is not None:
+            _pins(conn)[snapshot.vid, snapshot.lsn] += 1
+        return snapshot_to_wire(snapshot)
+
+    def _read(self, conn: Connection, vid: bytes, lsn: int, count: int, pageidx: int) -> bytes:
+        volume = VolumeId(vid)
+        snapshot = Snapshot(volume, LSN(lsn), PageCount(count))
+        fetch = partial(SyncSession.fetch_pending, self._session, volume)
+        return self._state.read_page(volume, snapshot, pageidx, fetch)
+
+    def _unpin(self, conn: Connection, vid: bytes, lsn: int) -> None:
+        pins = _pins(conn)
+        key = (VolumeId(vid), lsn)
+        if pins[key] > 0:
+            pins[key] -= 1
+            self._state.unpin(*key)
+
+    def _repin(self, conn: Connection, pins: list[list[Any]]) -> None:
+        """A process whose owner went away holds its readers' snapshots here now. They were
+        pinned at the last owner, so reclaim (which keeps every pinned LSN) kept them."""
+        held = _pins(conn)
+        for vid, lsn, count in pins:
+            key = (VolumeId(vid), lsn)
+            try:
+                for _ in range(count):
+                    LocalState.pin(self._state, key[0], LocalLSN(LSN(lsn)))
+                    held[key] += 1
+            except SnapshotNotFoundError:
+                # Reclaimed after the grace period: its readers read what their secondary
+                # still has, and get SnapshotNotFoundError where it has not.
+                log.warning("pid %d: snapshot %s@%d is gone; not pinned again", conn.pid, *key)
+
+    def _commit(
+        self,
+        conn: Connection,
+        vid: bytes,
+        base: Any,
+        dirty: dict[int, bytes],
+        page_count: int,
+        shrunk_to: int,
+    ) -> Any:
+        snapshot = LocalState.apply_commit(
+            self._state, VolumeId(vid), snapshot_from_wire(base), dirty, page_count, shrunk_to
+        )
+        return snapshot_to_wire(snapshot)
+
+    def _autosync(self, conn: Connection, wait_ms: int) -> None:
+        if not conn.held.get(_AUTOSYNC):
+            conn.held[_AUTOSYNC] = True
+            self._autosync_users += 1
+        SyncSession.start_autosync(self._session, wait_ms=wait_ms)

@@ -1,0 +1,137 @@
+"""SharedSession: the sync calls of an attached process run in the owner, which syncs for
+every process of the device (one runtime, one autosync); in the owner it is the SyncSession."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from graft_client.shared.node import SharedDir
+from graft_client.shared.state import SharedState
+from graft_client.storage.pull import PullOutcome
+from graft_client.storage.records import SyncError, SyncMode, decode, encode
+from graft_client.sync.observe import Progress, PushInfo
+from graft_client.sync.session import SyncSession
+from graft_core.crypto import Key
+from graft_core.ids import ClientId, VolumeId
+from graft_core.types import LSN, LocalLSN, RemoteLSN
+
+__all__ = ["SharedSession", "push_to_wire"]
+
+
+class SharedSession(SyncSession):
+    def __init__(
+        self,
+        state: SharedState,
+        shared: SharedDir,
+        client_id: ClientId,
+        *,
+        metastore: str | None,
+        pagestore: str | None,
+        token: str | None,
+        key: Key | None = None,
+    ) -> None:
+        super().__init__(
+            state, client_id, metastore=metastore, pagestore=pagestore, token=token, key=key
+        )
+        self._shared = shared
+        self._autosync_wait_ms: int | None = None  # asked for; runs where the owner is
+
+    def push(self, vid: VolumeId, progress: Progress | None = None) -> PushInfo | None:
+        here: list[bool] = []
+
+        def local() -> list[Any] | None:
+            here.append(True)  # the progress is told as the pages go
+            return push_to_wire(SyncSession.push(self, vid, progress))
+
+        found = self._shared.call(local, "push", bytes(vid))
+        if found is None:
+            return None
+        remote_lsn, local_lsn, pages, resumed = found
+        if progress is not None and not here:
+            progress(pages, pages)  # pushed by the owner: all at once
+        return PushInfo(RemoteLSN(LSN(remote_lsn)), LocalLSN(LSN(local_lsn)), pages, resumed)
+
+    def pull(self, vid: VolumeId, wait_ms: int = 0) -> PullOutcome:
+        local = partial(SyncSession.pull, self, vid, wait_ms)
+        return PullOutcome(self._shared.call(local, "pull", bytes(vid), wait_ms))
+
+    def reset_to_remote(self, vid: VolumeId) -> None:
+        local = partial(SyncSession.reset_to_remote, self, vid)
+        self._shared.call(local, "reset", bytes(vid), retry=False)
+
+    def fetch_all(self, vid: VolumeId, progress: Progress | None = None) -> int:
+        here: list[bool] = []
+
+        def local() -> int:
+            here.append(True)  # the progress is told as the pages go
+            return SyncSession.fetch_all(self, vid, progress)
+
+        fetched = int(self._shared.call(local, "fetch_all", bytes(vid)))
+        if progress is not None and not here:
+            progress(fetched, fetched)  # fetched by the owner: all at once
+        return fetched
+
+    def fetch_pending(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
+        local = partial(SyncSession.fetch_pending, self, vid, pageidx, lsn, page_count)
+        found: bytes = self._shared.call(
+            local, "fetch_pending", bytes(vid), pageidx, lsn, page_count
+        )
+        return found
+
+    def clone(self, vid: VolumeId, sync: SyncMode) -> None:
+        local = partial(SyncSession.clone, self, vid, sync)
+        self._shared.call(local, "clone", bytes(vid), sync.value)
+
+    def resume_in_background(self, vid: VolumeId) -> None:
+        local = partial(SyncSession.resume_in_background, self, vid)
+        self._shared.call(local, "resume", bytes(vid))
+
+    def resume_all(self) -> None:
+        """After taking over: finish the pushes the last owner left cut off."""
+        for vid in self.state.vids():
+            super().resume_in_background(vid)
+
+    def start_autosync(self, *, wait_ms: int = 10_000) -> None:
+        self._autosync_wait_ms = wait_ms
+        local = partial(SyncSession.start_autosync, self, wait_ms=wait_ms)
+        self._shared.call(local, "autosync", wait_ms)
+
+    @property
+    def autosync_running(self) -> bool:
+        return bool(self._shared.call(lambda: self._autosync is not None, "autosync_running"))
+
+    @property
+    def autosync_wanted(self) -> int | None:
+        """The ``wait_ms`` this process started autosync with, until it stops it."""
+        return self._autosync_wait_ms
+
+    def stop_autosync(self) -> None:
+        self._autosync_wait_ms = None
+        if self._shared.is_owner:
+            super().stop_autosync()
+        # Attached: the owner stops it when this process's connection drops (or closes).
+
+    def became_owner(self) -> None:
+        """Take over what the last owner did for this process and the others: interrupted
+        pushes, and autosync if this process had asked for it."""
+        if self.has_remote:
+            self.resume_all()
+        if self._autosync_wait_ms is not None:
+            super().start_autosync(wait_ms=self._autosync_wait_ms)
+
+    def recent_errors(self, vid: VolumeId) -> list[SyncError]:
+        local = partial(SyncSession.recent_errors, self, vid)
+        found = self._shared.call(lambda: [encode(e) for e in local()], "errors", bytes(vid))
+        return [decode(raw, SyncError) for raw in found]
+
+    def last_sync_ms(self, vid: VolumeId) -> int | None:
+        local = partial(SyncSession.last_sync_ms, self, vid)
+        found = self._shared.call(local, "last_sync_ms", bytes(vid))
+        return None if found is None else int(found)
+
+
+def push_to_wire(info: PushInfo | None) -> list[Any] | None:
+    if info is None:
+        return None
+    return [info.remote_lsn, info.local_lsn, info.pages, info.resumed]

@@ -1,0 +1,102 @@
+"""Frames between the processes of one data dir: a 4-byte length, then msgspec msgpack.
+
+A request is ``[id, op, args]``; its answer ``[id, True, value]`` or ``[id, False, [code,
+message]]`` with a ``graft_core.errors`` wire code, so the caller raises the owner's class.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import stat
+import struct
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from graft_core.errors import GraftError, StorageError
+from graft_core.ids import VolumeId
+from graft_core.types import LSN, LocalLSN, PageCount, RemoteLSN, RemoteMapping, Snapshot
+
+__all__ = [
+    "NO_ANSWER",
+    "ConnectionLost",
+    "address",
+    "error_body",
+    "recv_frame",
+    "send_frame",
+    "snapshot_from_wire",
+    "snapshot_to_wire",
+]
+
+SnapshotWire = list[Any] | None
+
+# The request id of a request whose caller does not wait for an answer (none is sent).
+NO_ANSWER = 0
+_HEADER = struct.Struct(">I")
+_MAX_FRAME = 1 << 30
+_encoder = msgspec.msgpack.Encoder()
+_decoder = msgspec.msgpack.Decoder()
+
+
+class ConnectionLost(Exception):
+    """The other end closed the socket (or died)."""
+
+
+def address(data_dir: Path) -> str:
+    """The owner's abstract socket name, from the data dir's device and inode: short whatever
+    the path's length (a socket path is limited to 108 bytes), and gone with its process."""
+    info = os.stat(data_dir)
+    assert stat.S_ISDIR(info.st_mode)
+    return f"\0graft-client-{info.st_dev:x}-{info.st_ino:x}"
+
+
+def send_frame(sock: socket.socket, message: Any) -> None:
+    body = _encoder.encode(message)
+    sock.sendall(_HEADER.pack(len(body)) + body)
+
+
+def _recv_exact(sock: socket.socket, size: int) -> bytes:
+    chunks = bytearray()
+    while len(chunks) < size:
+        chunk = sock.recv(min(size - len(chunks), 1 << 20))
+        if not chunk:
+            raise ConnectionLost("connection closed")
+        chunks += chunk
+    return bytes(chunks)
+
+
+def recv_frame(sock: socket.socket) -> Any:
+    try:
+        (size,) = _HEADER.unpack(_recv_exact(sock, _HEADER.size))
+        if size > _MAX_FRAME:
+            raise ConnectionLost(f"frame of {size} bytes")
+        return _decoder.decode(_recv_exact(sock, size))
+    except OSError as exc:
+        raise ConnectionLost(str(exc)) from exc
+
+
+def error_body(exc: BaseException) -> list[str]:
+    """``[code, message]`` of an error to answer; anything unplanned is a storage error."""
+    if isinstance(exc, GraftError):
+        return [exc.code, str(exc)]
+    return [StorageError.code, f"the owner process failed: {type(exc).__name__}: {exc}"]
+
+
+def snapshot_to_wire(snapshot: Snapshot | None) -> SnapshotWire:
+    if snapshot is None:
+        return None
+    remote = snapshot.remote
+    mapping = None if remote is None else [remote.remote_lsn, remote.local_lsn]
+    return [bytes(snapshot.vid), snapshot.lsn, snapshot.page_count, mapping]
+
+
+def snapshot_from_wire(value: SnapshotWire) -> Snapshot | None:
+    if value is None:
+        return None
+    vid, lsn, page_count, mapping = value
+    remote = None
+    if mapping is not None:
+        remote = RemoteMapping(RemoteLSN(LSN(mapping[0])), LocalLSN(LSN(mapping[1])))
+    return Snapshot(VolumeId(vid), LSN(lsn), PageCount(page_count), remote)

@@ -1,0 +1,72 @@
+"""Real processes sharing one data dir; the servers, where a test syncs, per module."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.cli.runner import Streams, clean_env
+from tests.pagestore.cluster import Cluster, running_cluster
+from tests.support.polling import wait_until
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    with running_cluster(tmp_path_factory.mktemp("cluster")) as started:
+        yield started
+
+
+def start_worker(*args: object, env: dict[str, str] | None = None) -> Streams:
+    """``python -m tests.multiproc.worker ARGS`` with its output read as it comes."""
+    argv = [sys.executable, "-m", "tests.multiproc.worker", *(str(a) for a in args)]
+    proc = subprocess.Popen(
+        argv,
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=clean_env() if env is None else env,
+    )
+    return Streams(proc)
+
+
+def events(worker: Streams, kind: str) -> list[list[str]]:
+    """The words after ``kind`` of each line of that kind the worker printed."""
+    with worker.changed:
+        lines = list(worker.lines["stdout"])
+    words = [line.split() for line in lines]
+    return [w[1:-1] for w in words if w[:1] == [kind] and w[-1] == "."]
+
+
+def first_event(worker: Streams, kind: str, timeout: float = 30) -> list[str]:
+    """The words of the first line of ``kind``, waiting for it."""
+
+    def first() -> list[str] | None:
+        found = events(worker, kind)
+        return found[0] if found else None
+
+    return wait_until(first, timeout, f"a {kind!r} line")
+
+
+def stop(worker: Streams, timeout: float = 30) -> int:
+    """Tell a worker to finish (stdin closes) and wait; a stuck one shows where it is stuck."""
+    if worker.proc.poll() is None and worker.proc.stdin is not None:
+        worker.proc.stdin.close()
+    try:
+        return worker.proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        worker.proc.send_signal(signal.SIGUSR1)  # faulthandler: every thread's stack
+        worker.wait_for("stderr", "most recent call first", timeout=5)
+        worker.proc.kill()
+        raise AssertionError(f"worker stuck: {worker.lines}") from None
+
+
+def acked_total(workers: list[Streams]) -> int:
+    return sum(len(events(w, "acked")) for w in workers)

@@ -1,0 +1,77 @@
+"""Four app processes, the daemon and the CLI on one data dir (issue 16, points 1 and 4)."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+from pathlib import Path
+
+from graft_client import Client
+from tests.cli.runner import GRAFT, Streams, ok, ok_json, servers_env
+from tests.multiproc.conftest import events, start_worker
+from tests.multiproc.worker import page
+from tests.pagestore.cluster import Cluster
+from tests.support.polling import wait_until
+
+APPS = 4
+PER_APP = 8
+
+
+def test_four_apps_the_daemon_and_the_cli_share_a_data_dir(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    device = tmp_path / "device"
+    daemon = Streams(
+        subprocess.Popen(
+            [GRAFT, "--data-dir", device, "daemon", "--wait-ms", "200"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+    )
+    try:
+        daemon.wait_for("stderr", "graft daemon syncing")
+        # Every command works while the daemon owns the data dir, and status names it.
+        vid = ok("volume", "create", data_dir=device, env=env).decode().strip()
+        status = ok_json("status", vid, data_dir=device, env=env)
+        assert status["owner_pid"] == daemon.proc.pid
+        assert "daemon" in status["owner"]
+
+        ok("write", vid, "1000", "--fill", "0x41", data_dir=device, env=env)
+        pages = [app * 100 + n for app in range(APPS) for n in range(1, PER_APP + 1)]
+        every = ",".join(map(str, pages))
+        apps = [
+            start_worker("apps", device, vid, app * 100 + 1, PER_APP, every, env=env)
+            for app in range(APPS)
+        ]
+        # The CLI reads while the apps commit (a CLI write now could lose the race for an LSN
+        # to them: ConcurrentWriteError, as it should).
+        read = ok("read", vid, "1000", data_dir=device, env=env)
+        assert read == b"A" * 4096
+        for app in apps:
+            assert app.proc.wait(timeout=120) == 0, app.lines
+            assert events(app, "error") == [], app.lines
+            assert events(app, "done") == [[]]
+            assert events(app, "open") == [["attached", str(daemon.proc.pid)]]
+            assert len(events(app, "acked")) == PER_APP
+        acked_lsns = sorted(int(lsn) for app in apps for _, lsn in events(app, "acked"))
+        assert len(set(acked_lsns)) == len(acked_lsns)  # one commit per LSN
+        expected = len(pages) + 1  # and the CLI's write
+
+        def pushed() -> bool:
+            found = ok_json("status", vid, data_dir=device, env=env)
+            return bool(found["local_lsn"] == expected and found["unpushed_commits"] == 0)
+
+        wait_until(pushed, 60, "the daemon to push every process's commits")
+    finally:
+        daemon.proc.send_signal(signal.SIGTERM)
+        assert daemon.proc.wait(timeout=30) == 0, daemon.lines
+
+    with Client(
+        tmp_path / "other", metastore=cluster.metastore.url, pagestore=cluster.pagestore.url
+    ) as other:
+        volume = other.open_volume(vid)
+        with volume.reader() as reader:
+            assert [reader.read(idx) for idx in pages] == [page(idx) for idx in pages]
+            assert reader.read(1000) == b"A" * 4096

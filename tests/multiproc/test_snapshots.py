@@ -1,0 +1,64 @@
+"""Snapshot semantics across processes (issue 16, point 1): an attached process's reader keeps
+its LSN however many commits the owner makes (its pin holds back reclaim there), its writer
+whose base moved gets ``ConcurrentWriteError``, and its pins go when it dies."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from graft_client import Client
+from graft_core.errors import SnapshotNotFoundError
+from graft_core.types import PAGE_SIZE
+from tests.multiproc.conftest import events, first_event, start_worker
+from tests.support.polling import wait_until
+
+COMMITS = 20
+
+
+def tagged(n: int) -> bytes:
+    return f"v{n}".encode().ljust(PAGE_SIZE, b"\0")
+
+
+def test_an_attached_reader_keeps_its_snapshot_until_its_process_dies(tmp_path: Path) -> None:
+    with Client(tmp_path, keep_commits=2) as client:
+        volume = client.create_volume()
+        with volume.writer() as writer:
+            writer.write(1, tagged(0))
+        worker = start_worker("pin", tmp_path, volume.vid, 0, 0)
+        try:
+            pinned = int(first_event(worker, "pinned")[0])
+            for n in range(1, COMMITS + 1):  # each commit reclaims what no pin holds
+                with volume.writer() as writer:
+                    writer.write(1, tagged(n))
+            assert worker.proc.stdin is not None
+            worker.proc.stdin.write(b"go\n")
+            worker.proc.stdin.flush()
+            assert first_event(worker, "read") == ["v0"]
+            wait_until(
+                lambda: bool(events(worker, "conflict") + events(worker, "committed")),
+                30,
+                "the commit",
+            )
+            assert events(worker, "conflict") == [[]]
+            assert volume.reader(pinned).read(1) == tagged(0)  # still retained: pinned
+        finally:
+            os.kill(worker.proc.pid, signal.SIGKILL)
+            worker.proc.wait(timeout=30)
+
+        def released() -> bool:
+            volume.reclaim()
+            try:
+                volume.reader(pinned).close()
+            except SnapshotNotFoundError:
+                return True
+            return False
+
+        wait_until(released, 30, "the dead process's pin to go")
+        snapshot = volume.snapshot()
+        assert snapshot is not None and snapshot.lsn == COMMITS + 1
+        with pytest.raises(SnapshotNotFoundError):
+            volume.reader(pinned)

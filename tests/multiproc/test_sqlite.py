@@ -1,0 +1,73 @@
+"""SQLite in several processes on one volume behaves as on a shared file (issue 16, point 3).
+
+Four processes insert with a busy timeout while a fifth holds a write transaction (killed
+with SIGKILL in the middle of it) and a sixth holds a read snapshot: the writers wait out the
+lock and go on once the dead process's lease is gone, the snapshot stays put until its
+transaction ends, and in the end the database is intact with exactly the acknowledged rows.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import apsw
+
+from graft_client import Client
+from graft_client.sqlite import register, unregister
+from tests.multiproc.conftest import events, first_event, start_worker, stop
+from tests.support.polling import wait_until
+
+WRITERS = 4
+INSERTS = 15
+
+
+def test_four_processes_insert_while_one_dies_holding_the_lock(tmp_path: Path) -> None:
+    with Client(tmp_path) as client:
+        register(client)
+        try:
+            db = apsw.Connection("new", vfs="graft")
+            vid = db.filename
+            db.execute("create table t(worker integer, seq integer, unique(worker, seq))")
+            db.close()
+        finally:
+            unregister("graft")
+    owner = start_worker("snapshot", tmp_path, vid, 0, 0)  # first: it owns the data dir
+    assert first_event(owner, "snapshot") == ["0"]
+    holder = start_worker("hold", tmp_path, vid, 0, 0)
+    holder.wait_for("stdout", "holding")
+    writers = [start_worker("sql", tmp_path, vid, w, INSERTS) for w in range(WRITERS)]
+    try:
+        # They wait on the holder's lock (busy_timeout) until it dies mid-transaction.
+        wait_until(lambda: all(events(w, "open") for w in writers), 30, "the writers")
+        assert sum(len(events(w, "acked")) for w in writers) == 0
+        os.kill(holder.proc.pid, signal.SIGKILL)
+        holder.proc.wait(timeout=30)
+        for writer in writers:
+            assert writer.proc.wait(timeout=120) == 0, writer.lines
+        # The reader still sees its snapshot (no row yet), then every row once it ends.
+        assert owner.proc.stdin is not None
+        owner.proc.stdin.write(b"go\n")
+        owner.proc.stdin.flush()
+        assert stop(owner) == 0, owner.lines
+    finally:
+        for worker in [owner, holder, *writers]:
+            if worker.proc.poll() is None:
+                worker.proc.kill()
+    assert events(owner, "snapshot") == [["0"]]
+    assert events(owner, "again") == [["0"]]
+    acked = {(int(w), int(s)) for writer in writers for w, s in events(writer, "acked")}
+    assert len(acked) == WRITERS * INSERTS
+    assert events(owner, "after") == [[str(len(acked))]]
+
+    with Client(tmp_path) as client:
+        register(client)
+        try:
+            db = apsw.Connection(vid, vfs="graft")
+            assert db.execute("pragma integrity_check").fetchall() == [("ok",)]
+            rows = set(db.execute("select worker, seq from t").fetchall())
+            db.close()
+        finally:
+            unregister("graft")
+    assert rows == acked  # the dead holder's insert is not there
