@@ -116,7 +116,14 @@ class SparkCluster:
     started: int = 0
 
     def _state(self) -> dict[str, Any]:
-        state: dict[str, Any] = httpx.get(f"{self.ui}/json/", timeout=10).json()
+        answer = httpx.get(f"{self.ui}/json/", timeout=10)
+        if answer.status_code != 200:
+            log = (self.root / "master" / "daemon.log").read_text(errors="replace")[-4000:]
+            raise AssertionError(
+                f"the master's UI {self.ui}/json/ answered {answer.status_code}; its log:\n{log}"
+            )
+        state: dict[str, Any] = answer.json()
+        assert state.get("url") == self.url, f"{self.ui} is the UI of {state.get('url')}"
         return state
 
     def alive_workers(self) -> int:
