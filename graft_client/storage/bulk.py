@@ -64,15 +64,13 @@ def _put_commit(records: VolumeRecords, batch: Batch, vid: VolumeId, count: int)
 
 
 def _put_pages(records: VolumeRecords, vid: VolumeId, chunks: Iterable[Sequence[bytes]]) -> int:
-    """Write the pages unsynced, one batch per chunk; the number of pages."""
-    db, prefix, count = records.db, page_prefixes(vid), 0
+    """Load the pages into ``latest`` in one durable step; the number of pages."""
+    prefix, count = page_prefixes(vid), 0
     empty, latest = pack_latest(FIRST_LSN, EMPTY_MARKER), FIRST_LSN.to_bytes(8, "big")
-    for chunk in chunks:
-        batch = db.batch()
-        for page in chunk:
-            count += 1
-            value = empty if page == EMPTY_PAGE else latest + check_page(page)
-            batch.put("latest", prefix(count), value)
-        db.write(batch, sync=False)
-        failpoint("import.after_chunk")
+    with records.db.sorted_load("latest") as load:
+        for chunk in chunks:
+            for page in chunk:
+                count += 1
+                load.put(prefix(count), empty if page == EMPTY_PAGE else latest + check_page(page))
+            failpoint("import.after_chunk")
     return count

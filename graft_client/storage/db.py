@@ -13,12 +13,20 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from rocksdict import Options, Rdict, ReadOptions, WriteBatch
+from rocksdict import (
+    IngestExternalFileOptions,
+    Options,
+    Rdict,
+    ReadOptions,
+    SstFileWriter,
+    WriteBatch,
+)
 
 from graft_core.errors import (
     CorruptDataError,
@@ -28,7 +36,7 @@ from graft_core.errors import (
     StorageFullError,
 )
 
-__all__ = ["Batch", "LocalDB"]
+__all__ = ["Batch", "LocalDB", "SortedLoad"]
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +96,26 @@ class Batch:
 
     def __len__(self) -> int:
         return int(self.batch.len())
+
+
+class SortedLoad:
+    """Puts in ascending key order, gathered in an SST file beside the database."""
+
+    __slots__ = ("count", "db_path", "path", "writer")
+
+    def __init__(self, db_path: Path, path: Path) -> None:
+        self.db_path = db_path
+        self.path = path
+        self.writer = SstFileWriter(options=Options(raw_mode=True))
+        self.writer.open(str(path))
+        self.count = 0
+
+    def put(self, key: bytes, value: bytes) -> None:
+        try:
+            self.writer[key] = value
+        except Exception as exc:
+            raise _storage_error(self.db_path, "a bulk load", exc) from exc
+        self.count += 1
 
 
 class LocalDB:
@@ -169,6 +197,25 @@ class LocalDB:
             self._db.write(batch.batch)
             if sync:
                 self._flush_wal()
+
+    @contextmanager
+    def sorted_load(self, family: str) -> Iterator[SortedLoad]:
+        """A bulk load of keys put in ascending order, none of them in ``family`` yet: when the
+        block ends they are added in one step, durably (the file is fsynced and moved in, not
+        written through the WAL and memtable again). Nothing is added if the block raises."""
+        path = self.path.parent / f".load-{uuid.uuid4().hex}.sst"
+        try:
+            with _mapped_errors(self.path, "a bulk load"):
+                load = SortedLoad(self.path, path)
+            yield load
+            if load.count:
+                with self._tracked_write("a bulk load"):
+                    load.writer.finish()
+                    opts = IngestExternalFileOptions()
+                    opts.set_move_files(True)
+                    self._families[family].ingest_external_file([str(path)], opts)
+        finally:
+            path.unlink(missing_ok=True)
 
     def sync_wal(self) -> None:
         """Make every write so far durable (one WAL fsync), such as writes with ``sync=False``."""
