@@ -79,10 +79,16 @@ class FilePages:
         self._progress = progress
         self.size = 0
 
-    def __iter__(self) -> Iterator[list[bytes]]:
+    def __iter__(self) -> Iterator[list[bytes | memoryview]]:
+        # Views into the chunk read: one copy of a chunk is alive, plus the one before it
+        # while the consumer still holds its pages.
         while chunk := self._source.read(IMPORT_CHUNK_BYTES):
-            pages = [chunk[start : start + PAGE_SIZE] for start in range(0, len(chunk), PAGE_SIZE)]
-            pages[-1] = pages[-1].ljust(PAGE_SIZE, b"\0")
+            view = memoryview(chunk)
+            pages: list[bytes | memoryview] = [
+                view[start : start + PAGE_SIZE] for start in range(0, len(chunk), PAGE_SIZE)
+            ]
+            if len(pages[-1]) < PAGE_SIZE:
+                pages[-1] = bytes(pages[-1]).ljust(PAGE_SIZE, b"\0")
             self.size += len(chunk)
             yield pages
             if self._progress is not None:

@@ -34,7 +34,7 @@ def bulk_create(
     records: VolumeRecords,
     vid: VolumeId,
     config: VolumeConfig,
-    chunks: Iterable[Sequence[bytes]],
+    chunks: Iterable[Sequence[bytes | memoryview]],
 ) -> SnapshotRecord | None:
     """Create volume ``vid`` whose first commit holds the pages of ``chunks`` (pages 1, 2, ...
     in order, PAGE_SIZE bytes each); its snapshot record, durable on return. Without pages the
@@ -63,7 +63,9 @@ def _put_commit(records: VolumeRecords, batch: Batch, vid: VolumeId, count: int)
     return snapshot
 
 
-def _put_pages(records: VolumeRecords, vid: VolumeId, chunks: Iterable[Sequence[bytes]]) -> int:
+def _put_pages(
+    records: VolumeRecords, vid: VolumeId, chunks: Iterable[Sequence[bytes | memoryview]]
+) -> int:
     """Load the pages into ``latest`` in one durable step; the number of pages."""
     prefix, count = page_prefixes(vid), 0
     empty, latest = pack_latest(FIRST_LSN, EMPTY_MARKER), FIRST_LSN.to_bytes(8, "big")

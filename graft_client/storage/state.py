@@ -305,7 +305,7 @@ class LocalState:
         return to_snapshot(vid, new)
 
     def create_filled(
-        self, vid: VolumeId, sync: SyncMode, chunks: Iterable[Sequence[bytes]]
+        self, vid: VolumeId, sync: SyncMode, chunks: Iterable[Sequence[bytes | memoryview]]
     ) -> Snapshot | None:
         """Create ``vid`` with pages 1, 2, ... from ``chunks`` as its first local commit,
         durably; the volume does not exist until then (see ``storage.bulk``)."""
