@@ -1,10 +1,12 @@
 """Import a plain file into a volume: a SQLite database consistently, any other file as is.
 
-A SQLite database is read through SQLite's backup API in one step: one read transaction on the
-source, so the copy is a committed state of it even while other processes write it (in any
-journal mode). The copy goes to a scratch file in the temporary directory, in a rollback journal
-mode so its header never says WAL; its pages then become one local commit of the volume. Any
-other file is paged in 4 KiB, its last page zero-padded (an export gives the padded size back).
+A SQLite database is read as of one committed state even while other processes write it. In
+a rollback journal mode the file itself is read under one read transaction, which keeps its
+writers out: the volume gets its exact bytes. In WAL mode committed pages may sit in the WAL,
+so SQLite's backup API copies it in one step (one read transaction) to a scratch file in a
+rollback journal mode, whose header never says WAL. Any other file is paged in 4 KiB, its last
+page zero-padded (an export gives the padded size back). ``import_file`` makes a new volume in
+bulk (``LocalState.create_filled``); ``import_into`` fills an empty one with a writer.
 """
 
 from __future__ import annotations
