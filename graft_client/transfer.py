@@ -30,7 +30,7 @@ __all__ = [
 
 # Pages gathered per write(): large writes, a bounded buffer.
 EXPORT_CHUNK_PAGES = 256
-# Bytes read per chunk of an import (one RocksDB batch each in a bulk import).
+# Bytes read at a time by an import: few reads, a bounded buffer.
 IMPORT_CHUNK_BYTES = 1024 * PAGE_SIZE
 
 

@@ -1,11 +1,12 @@
 """A new volume filled in one go (``graft import``): its first commit written in bulk.
 
-A volume without commits has no previous page versions to move aside, so the pages go straight
-to ``latest`` in large unsynced batches, streamed as they come (memory stays bounded). The
-volume's config, commit record and snapshot go last in one synced batch: the WAL keeps writes
-in order and its fsync covers the batches before it, so the volume appears whole and durable at
-that write, and not at all before it. Page keys of an import cut off earlier belong to no volume
-(no config names them): a failure removes them, a crash leaves them as dead keys.
+A volume without commits has no previous page versions to move aside, so the pages, streamed
+as they come (memory stays bounded), go straight to ``latest`` as one sorted SST file that
+RocksDB takes in durably (``LocalDB.sorted_load``): written once, not through the WAL and again
+by a memtable flush. The volume's config, commit record and snapshot follow in one synced batch:
+the volume appears at that write, whole and durable, and not at all before it. Page keys of an
+import cut off earlier belong to no volume (no config names them): a failure removes them, a
+crash leaves them as dead keys.
 """
 
 from __future__ import annotations
