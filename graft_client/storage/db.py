@@ -43,6 +43,8 @@ log = logging.getLogger(__name__)
 FORMAT_KEY = b"format"
 FORMAT_VERSION = b"1"
 _FAMILIES = ("volumes", "latest", "pages", "commits", "tags")
+# The files of bulk loads, beside the database directory.
+_LOAD_PREFIX, _LOAD_SUFFIX = ".load-", ".sst"
 # How RocksDB's IO errors name ENOSPC and EDQUOT.
 _FULL = ("No space left on device", "Disk quota exceeded")
 
@@ -144,6 +146,7 @@ class LocalDB:
         self._writing_guard = threading.Lock()
         self._lost: str | None = None  # why what is in memory may not be durable
         self._check_format()
+        self._remove_stale_loads()
 
     def _check_format(self) -> None:
         found = self._db.get(FORMAT_KEY)
@@ -154,6 +157,12 @@ class LocalDB:
             raise CorruptDataError(
                 f"{self.path} has local format {found!r}; this version reads {FORMAT_VERSION!r}"
             )
+
+    def _remove_stale_loads(self) -> None:
+        # Left by a process killed in a bulk load; this open holds RocksDB's lock, so no load
+        # of another process is under way.
+        for stale in self.path.parent.glob(f"{_LOAD_PREFIX}*{_LOAD_SUFFIX}"):
+            stale.unlink(missing_ok=True)
 
     def family(self, name: str) -> Any:
         return self._families[name]
@@ -203,7 +212,7 @@ class LocalDB:
         """A bulk load of keys put in ascending order, none of them in ``family`` yet: when the
         block ends they are added in one step, durably (the file is fsynced and moved in, not
         written through the WAL and memtable again). Nothing is added if the block raises."""
-        path = self.path.parent / f".load-{uuid.uuid4().hex}.sst"
+        path = self.path.parent / f"{_LOAD_PREFIX}{uuid.uuid4().hex}{_LOAD_SUFFIX}"
         try:
             with _mapped_errors(self.path, "a bulk load"):
                 load = SortedLoad(self.path, path)

@@ -91,8 +91,11 @@ def test_an_import_killed_midway_leaves_no_volume(point: str, tmp_path: Path) ->
     env = clean_env(GRAFT_FAILPOINTS=f"{point}=crash")
     proc = graft("import", data, "--tag", "big", data_dir=tmp_path / "data", env=env)
     assert proc.returncode == -9, proc.stderr  # SIGKILLed at the fail point
+    loads = [p for p in (tmp_path / "data").iterdir() if p.suffix == ".sst"]
+    assert len(loads) == (point == "import.after_chunk")  # the load was not taken in yet
     with Client(tmp_path / "data") as client:
         assert client.volumes() == [] and client.tags() == {}
+    assert all(not p.exists() for p in loads), "the next open removes the stale load"
     # The next import works and holds the file.
     vid = ok("import", data, "--tag", "big", data_dir=tmp_path / "data").decode().strip()
     ok("export", "big", tmp_path / "out.bin", data_dir=tmp_path / "data")
