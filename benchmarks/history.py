@@ -8,9 +8,10 @@ the bytes the fork adds to what the servers store (metastore data directory and 
 file sizes), against one page. Goal: O(1), under 10 ms and under 4 KiB stored per fork.
 (b) ``volume.changes()`` over 10,000 local commits, against joining the same 10,000 grafts
 already in memory (the cost of reading the commit records).
-(c) Import and export of a SQLite file: ``graft import`` (SQLite's backup API into a scratch
-copy, then one durable local commit) and ``graft export`` (a streamed, fsynced file) against a
-raw file copy of the same bytes with an fsync (``shutil.copyfile`` + ``os.fsync``): MiB/s each.
+(c) Import and export of a SQLite file: ``graft import`` (the file read under a read
+transaction, loaded as one SST file and one durable local commit) and ``graft export`` (a
+streamed, fsynced file) against a raw file copy of the same bytes with an fsync
+(``shutil.copyfile`` + ``os.fsync``): MiB/s each.
 Goal: both ratios >= 0.3.
 """
 

@@ -9,6 +9,7 @@ an export, and memory use does not grow with the volume.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -19,11 +20,18 @@ from graft_core.errors import InvalidInputError
 from graft_core.files import fsync_dir, storage_error, write_at
 from graft_core.types import PAGE_SIZE
 
-__all__ = ["EXPORT_CHUNK_PAGES", "IMPORT_CHUNK_BYTES", "export_pages", "import_pages"]
+__all__ = [
+    "EXPORT_CHUNK_PAGES",
+    "IMPORT_CHUNK_BYTES",
+    "FilePages",
+    "export_pages",
+    "import_pages",
+]
 
 # Pages gathered per write(): large writes, a bounded buffer.
 EXPORT_CHUNK_PAGES = 256
-IMPORT_CHUNK_BYTES = EXPORT_CHUNK_PAGES * PAGE_SIZE
+# Bytes read at a time by an import: few reads, a bounded buffer.
+IMPORT_CHUNK_BYTES = 1024 * PAGE_SIZE
 
 
 def export_pages(reader: VolumeReader, path: Path, progress: Progress | None = None) -> int:
@@ -60,22 +68,42 @@ def export_pages(reader: VolumeReader, path: Path, progress: Progress | None = N
     return total
 
 
+class FilePages:
+    """The bytes of ``source`` as pages 1, 2, ..., in chunks of IMPORT_CHUNK_BYTES (the last
+    page zero-padded); iterated once. ``size`` counts the bytes read, ``progress(bytes, total)``
+    follows it."""
+
+    def __init__(self, source: BinaryIO, total: int, progress: Progress | None = None) -> None:
+        self._source = source
+        self._total = total
+        self._progress = progress
+        self.size = 0
+
+    def __iter__(self) -> Iterator[list[bytes | memoryview]]:
+        # Views into the chunk read: one copy of a chunk is alive, plus the one before it
+        # while the consumer still holds its pages.
+        while chunk := self._source.read(IMPORT_CHUNK_BYTES):
+            view = memoryview(chunk)
+            pages: list[bytes | memoryview] = [
+                view[start : start + PAGE_SIZE] for start in range(0, len(chunk), PAGE_SIZE)
+            ]
+            if len(pages[-1]) < PAGE_SIZE:
+                pages[-1] = bytes(pages[-1]).ljust(PAGE_SIZE, b"\0")
+            self.size += len(chunk)
+            yield pages
+            if self._progress is not None:
+                self._progress(self.size, max(self._total, self.size))
+
+
 def import_pages(
     writer: VolumeWriter, source: BinaryIO, total: int, progress: Progress | None = None
 ) -> int:
     """Stage the bytes of ``source`` as pages 1, 2, ... in ``writer`` (the last page
     zero-padded); the number of bytes read. ``progress(bytes, total)``. The caller commits."""
-    size = 0
+    pages = FilePages(source, total, progress)
     idx = 0
-    while chunk := source.read(IMPORT_CHUNK_BYTES):
-        view = memoryview(chunk)
-        for start in range(0, len(chunk), PAGE_SIZE):
+    for chunk in pages:
+        for page in chunk:
             idx += 1
-            page = view[start : start + PAGE_SIZE]
-            writer.write(
-                idx, page if len(page) == PAGE_SIZE else bytes(page).ljust(PAGE_SIZE, b"\0")
-            )
-        size += len(chunk)
-        if progress is not None:
-            progress(size, max(total, size))
-    return size
+            writer.write(idx, page)
+    return pages.size

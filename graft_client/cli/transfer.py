@@ -30,8 +30,8 @@ def import_command(
 ) -> None:
     """Make a new volume holding FILE and print its id.
 
-    A SQLite database is read through SQLite's backup API: a consistent copy even while other
-    processes write it (its page size must be 4096). Any other file is stored in 4 KiB pages,
+    A SQLite database is read as of one committed state even while other processes write it
+    (its page size must be 4096). Any other file is stored in 4 KiB pages,
     the last one zero-padded.
     """
     from graft_client.sqlite.transfer import import_file  # apsw: only for the commands using it

@@ -1,10 +1,12 @@
 """Import a plain file into a volume: a SQLite database consistently, any other file as is.
 
-A SQLite database is read through SQLite's backup API in one step: one read transaction on the
-source, so the copy is a committed state of it even while other processes write it (in any
-journal mode). The copy goes to a scratch file in the temporary directory, in a rollback journal
-mode so its header never says WAL; its pages then become one local commit of the volume. Any
-other file is paged in 4 KiB, its last page zero-padded (an export gives the padded size back).
+A SQLite database is read as of one committed state even while other processes write it. In
+a rollback journal mode the file itself is read under one read transaction, which keeps its
+writers out: the volume gets its exact bytes. In WAL mode committed pages may sit in the WAL,
+so SQLite's backup API copies it in one step (one read transaction) to a scratch file in a
+rollback journal mode, whose header never says WAL. Any other file is paged in 4 KiB, its last
+page zero-padded (an export gives the padded size back). ``import_file`` makes a new volume in
+bulk (``LocalState.create_filled``); ``import_into`` fills an empty one with a writer.
 """
 
 from __future__ import annotations
@@ -16,16 +18,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import apsw
 
 from graft_client.client import Client
 from graft_client.sqlite.dbfile import HEADER_MAGIC
+from graft_client.storage.records import SyncMode
 from graft_client.storage.tags import check_tag
 from graft_client.sync.observe import Progress
-from graft_client.transfer import import_pages
+from graft_client.transfer import FilePages, import_pages
 from graft_client.volume import Volume
 from graft_core.errors import InvalidInputError, StorageError
+from graft_core.ids import VolumeId
 from graft_core.types import PAGE_SIZE, Snapshot
 
 __all__ = ["BUSY_TIMEOUT_MS", "Imported", "import_file", "import_into"]
@@ -34,6 +39,9 @@ log = logging.getLogger(__name__)
 
 # How long the copy waits while a writer of the source holds its lock (as a SQLite app would).
 BUSY_TIMEOUT_MS = 30_000
+# The header's file format write version (offset 18): 2 in WAL mode.
+_WAL_VERSION_OFFSET = 18
+_WAL_VERSION = b"\x02"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,20 +64,26 @@ def import_file(
 ) -> Imported:
     """A new volume holding the file at ``path``, tagged ``tag`` if given.
 
-    On a failure the new volume is deleted again and no tag is set.
+    The volume appears with its pages, durably, in one step (``LocalState.create_filled``):
+    a failure or crash before leaves no volume, and a failure to tag deletes it again.
     """
     source = _source(path)
     if tag is not None:
         check_tag(tag)  # a bad name fails before anything is created
-    volume = client.create_volume()
+    vid = VolumeId.random()
+    sqlite = _is_sqlite(source)
+    with _readable(source, sqlite) as file:
+        pages = FilePages(file, os.fstat(file.fileno()).st_size, progress)
+        snapshot = client.state.create_filled(vid, SyncMode.BOTH, pages)
+    volume = client.local_volume(vid)
     try:
-        imported = import_into(volume, source, progress)
         if tag is not None:
-            client.tag(tag, volume.vid)
+            client.tag(tag, vid)
     except BaseException:
-        client.delete_volume(volume.vid)
+        client.delete_volume(vid)
         raise
-    return imported
+    _log_imported(source, sqlite, pages.size, vid)
+    return Imported(volume, snapshot, pages.size, sqlite)
 
 
 def import_into(
@@ -84,12 +98,30 @@ def import_into(
             "new volume (`graft import FILE`)"
         )
     sqlite = _is_sqlite(source)
-    copied = _consistent_copy(source) if sqlite else _as_is(source)
-    with copied as copy, open(copy, "rb") as file, volume.writer() as writer:
+    with _readable(source, sqlite) as file, volume.writer() as writer:
         size = import_pages(writer, file, os.fstat(file.fileno()).st_size, progress)
-    kind = "SQLite database" if sqlite else "file"
-    log.info("imported %s %s (%d bytes) into %s", kind, source, size, volume.vid)
+    _log_imported(source, sqlite, size, volume.vid)
     return Imported(volume, volume.snapshot(), size, sqlite)
+
+
+def _log_imported(source: Path, sqlite: bool, size: int, vid: VolumeId) -> None:
+    kind = "SQLite database" if sqlite else "file"
+    log.info("imported %s %s (%d bytes) into %s", kind, source, size, vid)
+
+
+@contextmanager
+def _readable(source: Path, sqlite: bool) -> Iterator[BinaryIO]:
+    """The file to page in: a database as of one committed state, any other file as is."""
+    if not sqlite:
+        with open(source, "rb") as file:
+            yield file
+        return
+    with _sqlite_errors(source), _read_locked(source) as locked:
+        if locked is not None:
+            yield locked
+            return
+    with _consistent_copy(source) as copy, open(copy, "rb") as file:
+        yield file
 
 
 def _source(path: str | os.PathLike[str]) -> Path:
@@ -106,8 +138,49 @@ def _is_sqlite(source: Path) -> bool:
 
 
 @contextmanager
-def _as_is(source: Path) -> Iterator[Path]:
-    yield source
+def _sqlite_errors(source: Path) -> Iterator[None]:
+    try:
+        yield
+    except apsw.BusyError as exc:
+        raise StorageError(
+            f"cannot import {source}: its writers kept it locked for "
+            f"{BUSY_TIMEOUT_MS // 1000} s: {exc}"
+        ) from exc
+    except apsw.Error as exc:
+        raise InvalidInputError(f"cannot import {source}: {exc}") from exc
+
+
+@contextmanager
+def _read_locked(source: Path) -> Iterator[BinaryIO | None]:
+    """The database file itself, under a read transaction that keeps its writers out; None if
+    it is in WAL mode (committed pages may then sit in the WAL, and checkpoints write the file
+    under readers).
+
+    The file is opened before the transaction and closed after it: closing any descriptor of a
+    file drops all of the process's POSIX locks on it, SQLite's read lock included.
+    """
+    with open(source, "rb") as file:
+        src = _connect(source)
+        try:
+            _check_source(src, source)
+            src.execute("begin; select count(*) from sqlite_schema").fetchall()
+            try:
+                yield None if _header_says_wal(file) else file
+            finally:
+                src.execute("commit")
+        finally:
+            src.close()
+
+
+def _header_says_wal(file: BinaryIO) -> bool:
+    header = os.pread(file.fileno(), _WAL_VERSION_OFFSET + 1, 0)
+    return header[_WAL_VERSION_OFFSET:] == _WAL_VERSION
+
+
+def _connect(source: Path) -> apsw.Connection:
+    src = apsw.Connection(str(source), flags=apsw.SQLITE_OPEN_READONLY)
+    src.set_busy_timeout(BUSY_TIMEOUT_MS)
+    return src
 
 
 @contextmanager
@@ -115,25 +188,17 @@ def _consistent_copy(source: Path) -> Iterator[Path]:
     """A scratch copy of the database at ``source`` as of one committed state."""
     with tempfile.TemporaryDirectory(prefix="graft-import-") as scratch:
         copy = Path(scratch) / "copy.db"
-        try:
+        with _sqlite_errors(source):
             _backup(source, copy)
-        except apsw.BusyError as exc:
-            raise StorageError(
-                f"cannot import {source}: its writers kept it locked for "
-                f"{BUSY_TIMEOUT_MS // 1000} s: {exc}"
-            ) from exc
-        except apsw.Error as exc:
-            raise InvalidInputError(f"cannot import {source}: {exc}") from exc
         yield copy
 
 
 def _backup(source: Path, copy: Path) -> None:
-    src = apsw.Connection(str(source), flags=apsw.SQLITE_OPEN_READONLY)
+    src = _connect(source)
     dst = apsw.Connection(str(copy))
     try:
         # The backup waits for the source's writers with the destination's busy handler.
-        for connection in (src, dst):
-            connection.set_busy_timeout(BUSY_TIMEOUT_MS)
+        dst.set_busy_timeout(BUSY_TIMEOUT_MS)
         _check_source(src, source)
         dst.pragma("synchronous", "off")  # a scratch file: nothing to keep on a crash
         with dst.backup("main", src, "main") as backup:

@@ -13,12 +13,21 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from rocksdict import AccessType, Options, Rdict, ReadOptions, WriteBatch
+from rocksdict import (
+    AccessType,
+    IngestExternalFileOptions,
+    Options,
+    Rdict,
+    ReadOptions,
+    SstFileWriter,
+    WriteBatch,
+)
 
 from graft_core.errors import (
     CorruptDataError,
@@ -28,13 +37,15 @@ from graft_core.errors import (
     StorageFullError,
 )
 
-__all__ = ["Batch", "LocalDB"]
+__all__ = ["Batch", "LocalDB", "SortedLoad"]
 
 log = logging.getLogger(__name__)
 
 FORMAT_KEY = b"format"
 FORMAT_VERSION = b"1"
 _FAMILIES = ("volumes", "latest", "pages", "commits", "tags")
+# The files of bulk loads, beside the database directory.
+_LOAD_PREFIX, _LOAD_SUFFIX = ".load-", ".sst"
 # How RocksDB's IO errors name ENOSPC and EDQUOT.
 _FULL = ("No space left on device", "Disk quota exceeded")
 
@@ -90,6 +101,26 @@ class Batch:
         return int(self.batch.len())
 
 
+class SortedLoad:
+    """Puts in ascending key order, gathered in an SST file beside the database."""
+
+    __slots__ = ("count", "db_path", "path", "writer")
+
+    def __init__(self, db_path: Path, path: Path) -> None:
+        self.db_path = db_path
+        self.path = path
+        self.writer = SstFileWriter(options=Options(raw_mode=True))
+        self.writer.open(str(path))
+        self.count = 0
+
+    def put(self, key: bytes, value: bytes) -> None:
+        try:
+            self.writer[key] = value
+        except Exception as exc:
+            raise _storage_error(self.db_path, "a bulk load", exc) from exc
+        self.count += 1
+
+
 class LocalDB:
     """Owns the RocksDB handle; a second open of the same directory fails with a clear error."""
 
@@ -122,6 +153,7 @@ class LocalDB:
         self._lost: str | None = None  # why what is in memory may not be durable
         if not self.secondary:
             self._check_format()
+            self._remove_stale_loads()
 
     def catch_up(self) -> None:
         """A secondary instance: read what the primary has written since (about 1 ms)."""
@@ -144,6 +176,12 @@ class LocalDB:
             raise CorruptDataError(
                 f"{self.path} has local format {found!r}; this version reads {FORMAT_VERSION!r}"
             )
+
+    def _remove_stale_loads(self) -> None:
+        # Left by a process killed in a bulk load; this open holds RocksDB's lock, so no load
+        # of another process is under way.
+        for stale in self.path.parent.glob(f"{_LOAD_PREFIX}*{_LOAD_SUFFIX}"):
+            stale.unlink(missing_ok=True)
 
     def family(self, name: str) -> Any:
         return self._families[name]
@@ -187,6 +225,25 @@ class LocalDB:
             self._db.write(batch.batch)
             if sync:
                 self._flush_wal()
+
+    @contextmanager
+    def sorted_load(self, family: str) -> Iterator[SortedLoad]:
+        """A bulk load of keys put in ascending order, none of them in ``family`` yet: when the
+        block ends they are added in one step, durably (the file is fsynced and moved in, not
+        written through the WAL and memtable again). Nothing is added if the block raises."""
+        path = self.path.parent / f"{_LOAD_PREFIX}{uuid.uuid4().hex}{_LOAD_SUFFIX}"
+        try:
+            with _mapped_errors(self.path, "a bulk load"):
+                load = SortedLoad(self.path, path)
+            yield load
+            if load.count:
+                with self._tracked_write("a bulk load"):
+                    load.writer.finish()
+                    opts = IngestExternalFileOptions()
+                    opts.set_move_files(True)
+                    self._families[family].ingest_external_file([str(path)], opts)
+        finally:
+            path.unlink(missing_ok=True)
 
     def sync_wal(self) -> None:
         """Make every write so far durable (one WAL fsync), such as writes with ``sync=False``."""

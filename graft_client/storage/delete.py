@@ -7,7 +7,7 @@ from graft_client.storage.volumes import VolumeRecords
 from graft_core.errors import VolumeNotFoundError
 from graft_core.ids import VolumeId
 
-__all__ = ["delete_volume"]
+__all__ = ["delete_keys", "delete_volume"]
 
 FAMILIES = ("volumes", "latest", "pages", "commits")
 
@@ -33,8 +33,13 @@ def delete_volume(records: VolumeRecords, vid: VolumeId) -> None:
     is not there). Its commits on the servers are not touched."""
     if records.config(vid) is None:
         raise VolumeNotFoundError(f"volume {vid} does not exist locally")
+    delete_keys(records, vid, sync=True)
+
+
+def delete_keys(records: VolumeRecords, vid: VolumeId, *, sync: bool) -> None:
+    """Remove every key of ``vid`` in one batch, whether or not a config names the volume."""
     start, stop = _key_range(vid)
     batch = records.db.batch()
     for family in FAMILIES:
         batch.delete_range(family, start, stop)
-    records.db.write(batch, sync=True)
+    records.db.write(batch, sync=sync)

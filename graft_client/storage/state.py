@@ -23,12 +23,12 @@ import threading
 import time
 import uuid
 import weakref
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
-from graft_client.storage import delete, fetched, forks, inherit, pull, push, tags
+from graft_client.storage import bulk, delete, fetched, forks, inherit, pull, push, tags
 from graft_client.storage.commits import commit_pages, now_ms
 from graft_client.storage.db import LocalDB
 from graft_client.storage.pages import page_versions
@@ -348,6 +348,18 @@ class LocalState:
             keep = self.keep_commits
             if new.lsn - checkpoint >= keep + max(1, keep // 4):
                 self._reclaim_locked(records, vid)
+        self._committed(vid)
+        return to_snapshot(vid, new)
+
+    def create_filled(
+        self, vid: VolumeId, sync: SyncMode, chunks: Iterable[Sequence[bytes | memoryview]]
+    ) -> Snapshot | None:
+        """Create ``vid`` with pages 1, 2, ... from ``chunks`` as its first local commit,
+        durably; the volume does not exist until then (see ``storage.bulk``)."""
+        with self._locked(vid) as records:
+            new = bulk.bulk_create(records, vid, VolumeConfig(sync, now_ms()), chunks)
+        if new is None:
+            return None
         self._committed(vid)
         return to_snapshot(vid, new)
 

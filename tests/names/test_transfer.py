@@ -25,21 +25,25 @@ from tests.sqlite.support import device, pragma_json, scalar, wait_until
 
 WRITER = Path(__file__).with_name("source_writer.py")
 SOURCE_BYTES = 6 * 1024 * 1024
+# The issue's size for the import while another process writes the source.
+WRITTEN_SOURCE_BYTES = 100 * 1024 * 1024
 SQLITE3 = shutil.which("sqlite3")
 
 
-def _source_database(path: Path, journal_mode: str) -> int:
-    """A SQLite file of about SOURCE_BYTES: ``items`` rows and a ``counter`` of them."""
+def _source_database(path: Path, journal_mode: str, size: int = SOURCE_BYTES) -> int:
+    """A SQLite file of about ``size`` bytes: ``items`` rows and a ``counter`` of them."""
     db = sqlite3.connect(path, isolation_level=None)
     db.execute(f"pragma journal_mode={journal_mode}")
     db.execute("create table items (id integer primary key, body text)")
     db.execute("create table counter (n integer)")
-    rng = random.Random(3)
-    rows = SOURCE_BYTES // 450
+    rows = size // 450
     db.execute("begin")
-    db.executemany(
-        "insert into items (id, body) values (?, ?)",
-        ((n, rng.randbytes(200).hex()) for n in range(rows)),
+    # Rows made by SQLite itself: a 100 MB file in about a second.
+    db.execute(
+        "insert into items (id, body) with recursive n(i) as "
+        "(select 0 union all select i + 1 from n where i + 1 < ?) "
+        "select i, hex(randomblob(200)) from n",
+        (rows,),
     )
     db.execute("insert into counter values (?)", (rows,))
     db.execute("commit")
@@ -87,7 +91,7 @@ def _integrity(path: Path) -> str:
 @pytest.mark.parametrize("journal_mode", ["delete", "wal"])
 def test_import_of_a_database_another_process_writes(journal_mode: str, tmp_path: Path) -> None:
     source = tmp_path / "source.db"
-    start_rows = _source_database(source, journal_mode)
+    start_rows = _source_database(source, journal_mode, WRITTEN_SOURCE_BYTES)
     stop = tmp_path / "stop"
     writer = subprocess.Popen([sys.executable, str(WRITER), str(source), str(stop)])
     try:
@@ -99,6 +103,7 @@ def test_import_of_a_database_another_process_writes(journal_mode: str, tmp_path
             wait_until(lambda: _committed_rows(source) > before, 30, "a commit after the import")
             assert imported.sqlite and imported.snapshot is not None
             assert imported.snapshot.page_count * PAGE_SIZE == imported.size
+            assert imported.size > 0.9 * WRITTEN_SOURCE_BYTES
             assert dev.client.resolve("copy") == imported.volume.vid
             db = dev.connect("copy")
             assert db.execute("pragma integrity_check").fetchall() == [("ok",)]
