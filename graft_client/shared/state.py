@@ -15,8 +15,9 @@ import secrets
 import shutil
 import threading
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
+from itertools import chain
 from pathlib import Path
 
 from graft_client.shared.link import OwnerLink
@@ -25,7 +26,7 @@ from graft_client.shared.view import AttachedView
 from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
-from graft_client.storage.records import VolumeConfig, decode, encode
+from graft_client.storage.records import SyncMode, VolumeConfig, decode, encode
 from graft_client.storage.state import LocalState, claimed_client_id
 from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
@@ -245,6 +246,22 @@ class SharedState(LocalState):
         snapshot = snapshot_from_wire(found)
         assert snapshot is not None
         return snapshot
+
+    def create_filled(
+        self, vid: VolumeId, sync: SyncMode, chunks: Iterable[Sequence[bytes | memoryview]]
+    ) -> Snapshot | None:
+        if self.is_owner:
+            return super().create_filled(vid, sync, chunks)
+        # Another process's files cannot be loaded into the owner's database: the pages go to
+        # the owner as one ordinary commit (held in memory here; only the owner's load streams),
+        # and the volume exists, empty, until that commit lands.
+        pages = {idx: bytes(page) for idx, page in enumerate(chain.from_iterable(chunks), 1)}
+        self.create_volume(vid, sync)
+        try:
+            return self.commit(vid, None, pages, len(pages), len(pages))
+        except BaseException:
+            self.delete_volume(vid)
+            raise
 
     def reclaim(self, vid: VolumeId) -> ReclaimStats:
         local = partial(LocalState.reclaim, self, vid)
