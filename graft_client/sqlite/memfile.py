@@ -10,10 +10,41 @@ import threading
 
 import apsw
 
-__all__ = ["MemoryFile", "MemoryFiles"]
+from graft_core.types import PAGE_SIZE
+
+__all__ = ["MemoryFile", "MemoryFiles", "UnlockedFile"]
 
 
-class MemoryFile(apsw.VFSFile):
+class UnlockedFile(apsw.VFSFile):
+    """A file SQLite needs no locks, syncs or file controls for: it lives in this process
+    (journals, temp files) or is read-only and immutable (a snapshot)."""
+
+    def xSync(self, flags: int) -> None:
+        pass
+
+    def xLock(self, level: int) -> None:
+        pass
+
+    def xUnlock(self, level: int) -> None:
+        pass
+
+    def xCheckReservedLock(self) -> bool:
+        return False
+
+    def xFileControl(self, op: int, ptr: int) -> bool:
+        return False
+
+    def xSectorSize(self) -> int:
+        return PAGE_SIZE
+
+    def xDeviceCharacteristics(self) -> int:
+        return 0
+
+    def xClose(self) -> None:
+        pass
+
+
+class MemoryFile(UnlockedFile):
     """A growable byte buffer with the file methods SQLite calls on journals and temp files.
 
     ``apsw.VFSFile.__init__`` is not called: that would bind the file to a real base VFS file.
@@ -37,30 +68,6 @@ class MemoryFile(apsw.VFSFile):
 
     def xFileSize(self) -> int:
         return len(self.data)
-
-    def xSync(self, flags: int) -> None:
-        pass
-
-    def xLock(self, level: int) -> None:
-        pass
-
-    def xUnlock(self, level: int) -> None:
-        pass
-
-    def xCheckReservedLock(self) -> bool:
-        return False
-
-    def xFileControl(self, op: int, ptr: int) -> bool:
-        return False
-
-    def xSectorSize(self) -> int:
-        return 4096
-
-    def xDeviceCharacteristics(self) -> int:
-        return 0
-
-    def xClose(self) -> None:
-        pass
 
 
 class MemoryFiles:

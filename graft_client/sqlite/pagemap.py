@@ -14,6 +14,7 @@ from collections.abc import Iterable
 import apsw
 
 from graft_client.reader import VolumeReader
+from graft_client.sqlite.memfile import UnlockedFile
 from graft_core.types import PAGE_SIZE
 
 __all__ = ["FREE", "is_sqlite", "page_owners"]
@@ -31,7 +32,7 @@ def is_sqlite(reader: VolumeReader) -> bool:
     return first.startswith(HEADER) and int.from_bytes(first[16:18], "big") == PAGE_SIZE
 
 
-class _ReaderFile(apsw.VFSFile):
+class _ReaderFile(UnlockedFile):
     """The database file as ``reader`` sees it. ``VFSFile.__init__`` is not called: no base
     file exists."""
 
@@ -46,30 +47,6 @@ class _ReaderFile(apsw.VFSFile):
 
     def xFileSize(self) -> int:
         return self._reader.page_count * PAGE_SIZE
-
-    def xLock(self, level: int) -> None:
-        pass
-
-    def xUnlock(self, level: int) -> None:
-        pass
-
-    def xCheckReservedLock(self) -> bool:
-        return False
-
-    def xFileControl(self, op: int, ptr: int) -> bool:
-        return False
-
-    def xSectorSize(self) -> int:
-        return PAGE_SIZE
-
-    def xDeviceCharacteristics(self) -> int:
-        return 0
-
-    def xSync(self, flags: int) -> None:
-        pass
-
-    def xClose(self) -> None:
-        pass
 
 
 class _ReaderVFS(apsw.VFS):
