@@ -14,7 +14,7 @@ from graft_client.sync.observe import Progress, PushInfo
 from graft_client.sync.session import SyncSession
 from graft_core.crypto import Key
 from graft_core.ids import ClientId, VolumeId
-from graft_core.types import LSN, LocalLSN, RemoteLSN
+from graft_core.types import LSN, LocalLSN, PageCount, RemoteLSN, Snapshot
 
 __all__ = ["SharedSession", "push_to_wire"]
 
@@ -73,11 +73,40 @@ class SharedSession(SyncSession):
         return fetched
 
     def fetch_pending(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
-        local = partial(SyncSession.fetch_pending, self, vid, pageidx, lsn, page_count)
+        local = partial(self.fetched_page, vid, pageidx, lsn, page_count)
         found: bytes = self._shared.call(
             local, "fetch_pending", bytes(vid), pageidx, lsn, page_count
         )
         return found
+
+    def fetch_inherited(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
+        local = partial(self.inherited_page, vid, pageidx, lsn, page_count)
+        found: bytes = self._shared.call(
+            local, "fetch_inherited", bytes(vid), pageidx, lsn, page_count
+        )
+        return found
+
+    # A reader that found a page PENDING (or inherited) may read a secondary instance that is
+    # behind: the owner may have fetched the page since (for this reader's neighbours, or
+    # another process). So the owner reads the page at the reader's snapshot, fetching it if
+    # it still has to.
+
+    def fetched_page(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
+        """Owner: page ``pageidx`` of the pinned snapshot at ``lsn``, fetched if PENDING."""
+        snapshot = Snapshot(vid, LSN(lsn), PageCount(page_count))
+        fetch = partial(SyncSession.fetch_pending, self, vid)
+        return self.state.read_page(vid, snapshot, pageidx, fetch)
+
+    def inherited_page(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
+        """Owner: a page the fork ``vid`` inherits at ``lsn``, fetched through its origin from
+        the servers if not yet."""
+        snapshot = Snapshot(vid, LSN(lsn), PageCount(page_count))
+        fetch = partial(SyncSession.fetch_pending, self, vid)
+        return self.state.read_page(vid, snapshot, pageidx, fetch, _FromServers(self, vid))
+
+    def fork(self, vid: VolumeId, parent: VolumeId, lsn: int) -> None:
+        local = partial(SyncSession.fork, self, vid, parent, lsn)
+        self._shared.call(local, "fork", bytes(vid), bytes(parent), lsn, retry=False)
 
     def clone(self, vid: VolumeId, sync: SyncMode) -> None:
         local = partial(SyncSession.clone, self, vid, sync)
@@ -129,6 +158,20 @@ class SharedSession(SyncSession):
         local = partial(SyncSession.last_sync_ms, self, vid)
         found = self._shared.call(local, "last_sync_ms", bytes(vid))
         return None if found is None else int(found)
+
+
+class _FromServers:
+    """The ``Inheritor`` of the owner's read for a reader whose fork's parent is not here."""
+
+    def __init__(self, session: SyncSession, vid: VolumeId) -> None:
+        self._session = session
+        self._vid = vid
+
+    def read(self, pageidx: int, lsn: int, page_count: int) -> bytes:
+        return SyncSession.fetch_inherited(self._session, self._vid, pageidx, lsn, page_count)
+
+    def close(self) -> None:
+        return None
 
 
 def push_to_wire(info: PushInfo | None) -> list[Any] | None:
