@@ -16,7 +16,7 @@ from typing import Any
 
 from graft_client.shared.leases import WriterLeases
 from graft_client.shared.server import Connection
-from graft_client.shared.session import SharedSession, push_to_wire
+from graft_client.shared.session import SharedSession, key_from_wire, push_to_wire
 from graft_client.shared.state import (
     SharedState,
     config_from_wire,
@@ -108,6 +108,9 @@ class OwnerService:
                 session, VolumeId(vid), SyncMode(sync)
             ),
             "resume": lambda conn, vid: SyncSession.resume_in_background(session, VolumeId(vid)),
+            "key": lambda conn, vid, raw, passphrase, given: session.keys.adopt(
+                VolumeId(vid), key_from_wire(raw, passphrase), replace=given
+            ),
             "autosync": self._autosync,
             "autosync_running": lambda conn: session.autosync_running,
             "errors": lambda conn, vid: [

@@ -3,9 +3,11 @@ every process of the device (one runtime, one autosync); in the owner it is the 
 
 from __future__ import annotations
 
+import threading
 from functools import partial
 from typing import Any
 
+from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import SharedDir
 from graft_client.shared.state import SharedState
 from graft_client.storage.pull import PullOutcome
@@ -16,7 +18,7 @@ from graft_core.crypto import Key
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LSN, LocalLSN, PageCount, RemoteLSN, Snapshot
 
-__all__ = ["SharedSession", "push_to_wire"]
+__all__ = ["SharedSession", "key_from_wire", "push_to_wire"]
 
 
 class SharedSession(SyncSession):
@@ -36,6 +38,36 @@ class SharedSession(SyncSession):
         )
         self._shared = shared
         self._autosync_wait_ms: int | None = None  # asked for; runs where the owner is
+        # Attached: the KEKs this process gave the owner (and gives the next one), by volume,
+        # with whether each was given for that volume.
+        self._shared_keys: dict[VolumeId, tuple[Key, bool]] = {}
+        self._keys_guard = threading.Lock()
+
+    # --- keys ------------------------------------------------------------------------------
+
+    def share_key(self, vid: VolumeId, *, given: bool) -> None:
+        """Attached: give the owner this process's KEK of ``vid``, if it has one: the owner
+        seals the pages this process pushes and opens those it fetches. ``given``: the key was
+        given for this volume (``open_volume(key=)``, ``create_volume(encryption=)``), so it
+        replaces any the owner holds for it; else (the client's key) it fills in only.
+
+        The owner holds it in memory until it exits; only this user's processes attach
+        (``OwnerServer`` checks the peer's uid, ``connect`` the owner's)."""
+        kek = self.keys.kek(vid)
+        if kek is None or self._shared.is_owner:
+            return
+        with self._keys_guard:
+            if self._shared_keys.get(vid) == (kek, given):
+                return
+            self._shared_keys[vid] = (kek, given)
+        self._shared.call(lambda: None, "key", bytes(vid), *key_to_wire(kek), given)
+
+    def reattach(self, link: OwnerLink) -> None:
+        """A new owner: give it the keys the last one had from this process."""
+        with self._keys_guard:
+            shared = list(self._shared_keys.items())
+        for vid, (kek, given) in shared:
+            link.call("key", bytes(vid), *key_to_wire(kek), given)
 
     def push(self, vid: VolumeId, progress: Progress | None = None) -> PushInfo | None:
         here: list[bool] = []
@@ -172,6 +204,18 @@ class _FromServers:
 
     def close(self) -> None:
         return None
+
+
+def key_to_wire(kek: Key) -> tuple[bytes | None, str | None]:
+    raw, passphrase = kek.__getstate__()
+    return raw, passphrase
+
+
+def key_from_wire(raw: bytes | None, passphrase: str | None) -> Key:
+    if raw is not None:
+        return Key.from_bytes(raw)
+    assert passphrase is not None, "a key is raw bytes or a passphrase"
+    return Key.from_passphrase(passphrase)
 
 
 def push_to_wire(info: PushInfo | None) -> list[Any] | None:

@@ -12,6 +12,8 @@ import pytest
 from graft_client import Client
 from graft_client.storage.records import OriginRecord
 from graft_core.ids import VolumeId
+from tests.cli.runner import ok, ok_json, servers_env
+from tests.multiproc.conftest import running_daemon
 from tests.pagestore.cluster import Cluster
 from tests.sync.support import client_for, page, write_pages
 
@@ -120,3 +122,26 @@ def test_an_attached_process_reads_a_lazy_clone_page_by_page(
                 page(f"p{idx}") for idx in range(1, PAGES + 1)
             ]
         assert owner.local_volume(volume.vid).missing_pages() == 0
+
+
+def test_tag_fork_diff_and_revert_commands_while_the_daemon_runs(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    device = tmp_path / "device"
+    with running_daemon(device, env):
+        vid = ok("volume", "create", data_dir=device, env=env).decode().strip()
+        ok("tag", "set", "notes", vid, data_dir=device, env=env)
+        ok("write", "notes", "1", "--fill", "0x41", data_dir=device, env=env)
+        ok("write", "notes", "1", "--fill", "0x42", data_dir=device, env=env)
+        assert ok_json("diff", "notes", "1", "2", data_dir=device, env=env)["ranges"] == [[1, 1]]
+        assert ok_json("revert", "notes", "--lsn", "1", data_dir=device, env=env)["lsn"] == 3
+        ok("push", "notes", data_dir=device, env=env)
+        fork = ok_json("fork", "notes", "--tag", "try", data_dir=device, env=env)
+        assert ok("read", "try", "1", data_dir=device, env=env) == b"A" * 4096
+        tags = {t["tag"]: t["vid"] for t in ok_json("tag", "list", data_dir=device, env=env)}
+        assert tags == {"notes": vid, "try": fork["vid"]}
+    with Client(device) as client:  # what the daemon stored for the commands
+        pushed = client.local_volume("notes").snapshot()
+        assert pushed is not None and pushed.remote is not None and pushed.lsn == 3
+        assert client.local_volume("try").origin == (VolumeId.parse(vid), pushed.remote.remote_lsn)
