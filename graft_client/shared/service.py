@@ -28,7 +28,7 @@ from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.records import SyncMode, encode
 from graft_client.storage.state import LocalState
 from graft_client.sync.session import SyncSession
-from graft_core.errors import SnapshotNotFoundError
+from graft_core.errors import KeyRequiredError, SnapshotNotFoundError
 from graft_core.ids import VolumeId
 from graft_core.types import LSN, LocalLSN, PageCount, Snapshot
 
@@ -121,7 +121,14 @@ class OwnerService:
         }
 
     def handle(self, conn: Connection, op: str, args: list[Any]) -> Any:
-        return self._ops[op](conn, *args)
+        try:
+            return self._ops[op](conn, *args)
+        except KeyRequiredError as exc:
+            # The caller's process may well have the key: say which one lacks it.
+            raise type(exc)(
+                f"{exc} [in the owner of the data dir, pid {os.getpid()}, which syncs for "
+                f"every process: a process gives it its key by opening the volume with one]"
+            ) from exc
 
     def dropped(self, conn: Connection) -> None:
         """The process closed its client or died: what it held goes."""

@@ -4,15 +4,20 @@ key pushes what an app with one commits, and a second device with the key reads 
 
 from __future__ import annotations
 
+import fcntl
+import os
+import signal
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from graft_client import Client, Key
+from graft_core.errors import KeyRequiredError
 from tests.cli.runner import ok, ok_json, servers_env
 from tests.crypto.support import holders_of
-from tests.multiproc.conftest import running_daemon
+from tests.multiproc.conftest import first_event, running_daemon, start_worker
 from tests.pagestore.cluster import Cluster, running_cluster
 from tests.support.polling import wait_until
 from tests.sync.support import write_pages
@@ -30,6 +35,10 @@ def _client(cluster: Cluster, data_dir: Path, key: Key | None = None) -> Client:
     return Client(
         data_dir, metastore=cluster.metastore.url, pagestore=cluster.pagestore.url, key=key
     )
+
+
+def _urls(cluster: Cluster) -> tuple[str, str]:
+    return cluster.metastore.url, cluster.pagestore.url
 
 
 def _secret(n: int) -> bytes:
@@ -63,13 +72,19 @@ def test_an_attached_process_with_a_key_pushes_through_an_owner_without_one(
             assert [reader.read(1), reader.read(2)] == [_secret(1), _secret(2)]
         assert len(clone.key_ids()) == 2
         assert owner.local_volume(volume.vid).missing_pages() == 0
+    with (
+        _client(own_cluster, tmp_path / "c") as owner,
+        _client(own_cluster, tmp_path / "c") as keyless,
+        pytest.raises(KeyRequiredError, match=f"owner of the data dir, pid {os.getpid()}"),
+    ):
+        keyless.open_volume(volume.vid)  # no process of this device has the key
     assert holders_of(tmp_path / "cluster", SECRET.encode()) == []
 
 
 def test_the_cli_with_a_key_next_to_a_daemon_without_one(
     own_cluster: Cluster, tmp_path: Path
 ) -> None:
-    env = servers_env(own_cluster.metastore.url, own_cluster.pagestore.url)
+    env = servers_env(*_urls(own_cluster))
     device = tmp_path / "device"
     key_file = tmp_path / "kek"
     ok("key", "generate", key_file, data_dir=device, env=env)
@@ -92,3 +107,54 @@ def test_the_cli_with_a_key_next_to_a_daemon_without_one(
         with volume.reader() as reader:
             assert [reader.read(1), reader.read(2)] == [b"A" * 4096, b"B" * 4096]
         assert len(volume.key_ids()) == 2
+
+
+def test_a_new_owner_without_a_key_gets_it_again_after_a_takeover(
+    own_cluster: Cluster, tmp_path: Path
+) -> None:
+    """The owner dies and the keyless process takes over: the keyed process gives it the key
+    it gave the last owner, so its commits are sealed and pushed."""
+    key = Key.from_bytes(Key.generate())
+    with _client(own_cluster, tmp_path) as first:
+        vid = first.create_volume().vid
+    owner = start_worker("churn", tmp_path, vid, 1, 0, env=servers_env(*_urls(own_cluster)))
+    try:
+        assert first_event(owner, "open") == ["owner"]
+        with (
+            _client(own_cluster, tmp_path) as keyless,
+            _client(own_cluster, tmp_path, key) as keyed,
+        ):
+            volume = keyed.create_volume(encryption=True)
+            write_pages(volume, {1: _secret(1)})
+            with _losing_the_race(keyed, tmp_path / "elsewhere"):
+                os.kill(owner.proc.pid, signal.SIGKILL)
+                owner.proc.wait(timeout=30)
+                wait_until(lambda: keyed.owner_pid == os.getpid(), 30, "the keyless takeover")
+            assert keyless.is_owner and not keyed.is_owner
+            write_pages(volume, {2: _secret(2)})
+            assert volume.push() == 1
+    finally:
+        if owner.proc.poll() is None:
+            owner.proc.kill()
+    with (
+        _client(own_cluster, tmp_path / "other", key) as other,
+        other.open_volume(volume.vid).reader() as reader,
+    ):
+        assert [reader.read(1), reader.read(2)] == [_secret(1), _secret(2)]
+    assert holders_of(tmp_path / "cluster", SECRET.encode()) == []
+
+
+@contextmanager
+def _losing_the_race(client: Client, elsewhere: Path) -> Iterator[None]:
+    """Within: ``client`` loses every race for its data dir's lock (it tries one held here)."""
+    elsewhere.mkdir()
+    held = os.open(elsewhere, os.O_RDONLY | os.O_DIRECTORY)
+    stand_in = os.open(elsewhere, os.O_RDONLY | os.O_DIRECTORY)
+    fcntl.flock(held, fcntl.LOCK_EX)
+    real, client.shared._fd = client.shared._fd, stand_in
+    try:
+        yield
+    finally:
+        client.shared._fd = real
+        os.close(stand_in)
+        os.close(held)
