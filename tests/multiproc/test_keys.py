@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from graft_client import Client, Key
-from graft_core.errors import KeyRequiredError
+from graft_core.errors import DataDirLockedError, KeyRequiredError
 from tests.cli.runner import ok, ok_json, servers_env
 from tests.crypto.support import holders_of
 from tests.multiproc.conftest import first_event, running_daemon, start_worker
@@ -158,3 +158,15 @@ def _losing_the_race(client: Client, elsewhere: Path) -> Iterator[None]:
         client.shared._fd = real
         os.close(stand_in)
         os.close(held)
+
+
+def test_a_process_does_not_attach_to_an_owner_of_another_user(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keys and pages go over the owner's socket, which has no file permissions: an opener
+    checks the owner's uid (as the owner checks the opener's) before it sends anything."""
+    with Client(tmp_path) as owner:
+        assert owner.is_owner
+        monkeypatch.setattr(os, "getuid", lambda: os.geteuid() + 1)  # as another user sees it
+        with pytest.raises(DataDirLockedError, match="not this user's: not attaching"):
+            Client(tmp_path, key=Key.from_bytes(Key.generate()))
