@@ -155,6 +155,8 @@ class SharedSession(SyncSession):
 
     def start_autosync(self, *, wait_ms: int = 10_000) -> None:
         self._autosync_wait_ms = wait_ms
+        for vid in self.state.vids():  # the owner syncs them for this process from now on
+            self.share_key(vid, given=False)
         local = partial(SyncSession.start_autosync, self, wait_ms=wait_ms)
         self._shared.call(local, "autosync", wait_ms)
 

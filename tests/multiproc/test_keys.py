@@ -170,3 +170,30 @@ def test_a_process_does_not_attach_to_an_owner_of_another_user(
         monkeypatch.setattr(os, "getuid", lambda: os.geteuid() + 1)  # as another user sees it
         with pytest.raises(DataDirLockedError, match="not this user's: not attaching"):
             Client(tmp_path, key=Key.from_bytes(Key.generate()))
+
+
+def test_a_keyed_daemon_next_to_a_keyless_app_gets_its_volumes_pushed(
+    own_cluster: Cluster, tmp_path: Path
+) -> None:
+    """``graft daemon`` started after an app asks the app (the owner) to sync every volume: it
+    gives it its key for them, so the app seals what it pushes of volumes it never opened."""
+    raw = Key.generate()
+    with _client(own_cluster, tmp_path / "device", Key.from_bytes(raw)) as before:
+        volume = before.create_volume(encryption=True)
+        write_pages(volume, {1: _secret(1)})
+    with _client(own_cluster, tmp_path / "device") as app:
+        env = servers_env(*_urls(own_cluster), GRAFT_KEY=raw.hex())
+        with running_daemon(tmp_path / "device", env):
+            mine = app.local_volume(volume.vid)
+
+            def pushed() -> bool:
+                snapshot = mine.snapshot()
+                return snapshot is not None and snapshot.remote is not None
+
+            wait_until(pushed, 30, "the app to push for the daemon")
+            assert mine.errors() == []
+    with (
+        _client(own_cluster, tmp_path / "other", Key.from_bytes(raw)) as other,
+        other.open_volume(volume.vid).reader() as reader,
+    ):
+        assert reader.read(1) == _secret(1)
