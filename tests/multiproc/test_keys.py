@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from graft_client import Client, Key
+from graft_client.sync.sealing import VolumeKeys
 from graft_core.errors import DataDirLockedError, KeyRequiredError
+from graft_core.ids import VolumeId
 from tests.cli.runner import ok, ok_json, servers_env
 from tests.crypto.support import holders_of
 from tests.multiproc.conftest import first_event, running_daemon, start_worker
@@ -197,3 +199,18 @@ def test_a_keyed_daemon_next_to_a_keyless_app_gets_its_volumes_pushed(
         other.open_volume(volume.vid).reader() as reader,
     ):
         assert reader.read(1) == _secret(1)
+
+
+def test_the_owner_keeps_a_key_given_for_a_volume_over_a_processs_default() -> None:
+    vid = VolumeId.random()
+    raw = Key.generate()
+    given = Key.from_bytes(raw)
+    default, other = (Key.from_bytes(Key.generate()) for _ in range(2))
+    keys = VolumeKeys(Key.from_bytes(Key.generate()))  # the owner's own default key
+    keys.adopt(vid, default, replace=False)  # fills in over the owner's default
+    assert keys.kek(vid) is default
+    keys.adopt(vid, given, replace=True)
+    keys.adopt(vid, other, replace=False)  # another process's default: the given key stays
+    assert keys.kek(vid) is given
+    keys.adopt(vid, Key.from_bytes(raw), replace=True)
+    assert keys.kek(vid) is given  # the same key again: kept, with what it derived
