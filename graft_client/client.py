@@ -120,6 +120,7 @@ class Client(Closing):
     def _reattach(self, link: OwnerLink) -> None:
         self.state.reattach(link)
         self.leases.reattach(link)
+        self.session.reattach(link)
 
     @property
     def has_remote(self) -> bool:
@@ -204,6 +205,7 @@ class Client(Closing):
                     "client one (key=, GRAFT_KEY, GRAFT_KEY_FILE, GRAFT_PASSPHRASE)"
                 )
             self.session.keys.set_kek(vid, kek)
+            self.session.share_key(vid, given=True)  # before its first commit can be pushed
             keyring = Keyring.create(vid, kek).encode()
         self.state.create_volume(vid, mode, keyring)
         log.info("created volume %s (sync %s)", vid, mode.value)
@@ -221,6 +223,7 @@ class Client(Closing):
         volume_id = self.resolve(vid)
         if key is not None:
             self.session.keys.set_kek(volume_id, key)
+        self.session.share_key(volume_id, given=key is not None)
         if not self.state.has_volume(volume_id):
             if not self.has_remote:
                 raise VolumeNotFoundError(f"volume {volume_id} does not exist in {self.data_dir}")
@@ -239,6 +242,7 @@ class Client(Closing):
         volume_id = self.resolve(vid)
         if not self.state.has_volume(volume_id):
             raise VolumeNotFoundError(f"volume {volume_id} does not exist in {self.data_dir}")
+        self.session.share_key(volume_id, given=False)
         return self._volume(volume_id)
 
     def volumes(self) -> list[VolumeInfo]:

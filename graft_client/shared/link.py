@@ -10,17 +10,21 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
+import os
 import socket
+import struct
 import threading
 from collections.abc import Callable
 from typing import Any
 
 from graft_client.shared.wire import NO_ANSWER, ConnectionLost, recv_frame, send_frame
-from graft_core.errors import StorageUnavailableError, error_from_wire
+from graft_core.errors import DataDirLockedError, StorageUnavailableError, error_from_wire
 
 __all__ = ["OwnerLink", "connect"]
 
 log = logging.getLogger(__name__)
+
+_PEERCRED = struct.Struct("3i")  # pid, uid, gid
 
 
 def connect(address: str) -> socket.socket | None:
@@ -31,6 +35,16 @@ def connect(address: str) -> socket.socket | None:
     except (ConnectionRefusedError, FileNotFoundError):
         sock.close()
         return None
+    # An abstract socket has no file permissions: another user could listen at the address
+    # first. Nothing (pages, keys) goes to a process of another user.
+    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, _PEERCRED.size)
+    pid, uid, _ = _PEERCRED.unpack(creds)
+    if uid != os.getuid():
+        sock.close()
+        raise DataDirLockedError(
+            f"the endpoint of this data dir ({address[1:]!r}) is held by pid {pid} of uid "
+            f"{uid}, not this user's: not attaching"
+        )
     return sock
 
 

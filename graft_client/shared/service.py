@@ -16,13 +16,19 @@ from typing import Any
 
 from graft_client.shared.leases import WriterLeases
 from graft_client.shared.server import Connection
-from graft_client.shared.session import SharedSession, push_to_wire
-from graft_client.shared.state import SharedState, config_from_wire, stats_to_wire
+from graft_client.shared.session import SharedSession, key_from_wire, push_to_wire
+from graft_client.shared.state import (
+    SharedState,
+    config_from_wire,
+    fork_from_wire,
+    stats_to_wire,
+)
+from graft_client.shared.view import read_unless_inherited
 from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.records import SyncMode, encode
 from graft_client.storage.state import LocalState
 from graft_client.sync.session import SyncSession
-from graft_core.errors import SnapshotNotFoundError
+from graft_core.errors import KeyRequiredError, SnapshotNotFoundError
 from graft_core.ids import VolumeId
 from graft_core.types import LSN, LocalLSN, PageCount, Snapshot
 
@@ -32,7 +38,17 @@ log = logging.getLogger(__name__)
 
 # Requests that wait on the network or on other processes: they run on the server's pool.
 SLOW_OPS = frozenset(
-    {"push", "pull", "reset", "fetch_all", "fetch_pending", "clone", "wait_remote_lsn"}
+    {
+        "push",
+        "pull",
+        "reset",
+        "fetch_all",
+        "fetch_pending",
+        "fetch_inherited",
+        "fork",
+        "clone",
+        "wait_remote_lsn",
+    }
 )
 
 _PINS = "pins"
@@ -66,6 +82,11 @@ class OwnerService:
                 VolumeId(vid), config_from_wire(raw)
             ),
             "delete_volume": lambda conn, vid: state.delete_volume(VolumeId(vid)),
+            "tag": lambda conn, name, vid: state.tag(name, VolumeId(vid)),
+            "untag": lambda conn, name: state.untag(name),
+            "create_fork": lambda conn, vid, *wire: state.create_fork(
+                VolumeId(vid), *fork_from_wire(*wire)
+            ),
             "reclaim": lambda conn, vid: stats_to_wire(state.reclaim(VolumeId(vid))),
             "compact": lambda conn: stats_to_wire(state.compact()),
             "push": lambda conn, vid: push_to_wire(SyncSession.push(session, VolumeId(vid))),
@@ -74,13 +95,22 @@ class OwnerService:
             ),
             "reset": lambda conn, vid: SyncSession.reset_to_remote(session, VolumeId(vid)),
             "fetch_all": lambda conn, vid: SyncSession.fetch_all(session, VolumeId(vid)),
-            "fetch_pending": lambda conn, vid, idx, lsn, count: SyncSession.fetch_pending(
-                session, VolumeId(vid), idx, lsn, count
+            "fetch_pending": lambda conn, vid, idx, lsn, count: session.fetched_page(
+                VolumeId(vid), idx, lsn, count
+            ),
+            "fetch_inherited": lambda conn, vid, idx, lsn, count: session.inherited_page(
+                VolumeId(vid), idx, lsn, count
+            ),
+            "fork": lambda conn, vid, parent, lsn: SyncSession.fork(
+                session, VolumeId(vid), VolumeId(parent), lsn
             ),
             "clone": lambda conn, vid, sync: SyncSession.clone(
                 session, VolumeId(vid), SyncMode(sync)
             ),
             "resume": lambda conn, vid: SyncSession.resume_in_background(session, VolumeId(vid)),
+            "key": lambda conn, vid, raw, passphrase, given: session.keys.adopt(
+                VolumeId(vid), key_from_wire(raw, passphrase), replace=given
+            ),
             "autosync": self._autosync,
             "autosync_running": lambda conn: session.autosync_running,
             "errors": lambda conn, vid: [
@@ -91,7 +121,14 @@ class OwnerService:
         }
 
     def handle(self, conn: Connection, op: str, args: list[Any]) -> Any:
-        return self._ops[op](conn, *args)
+        try:
+            return self._ops[op](conn, *args)
+        except KeyRequiredError as exc:
+            # The caller's process may well have the key: say which one lacks it.
+            raise type(exc)(
+                f"{exc} [in the owner of the data dir, pid {os.getpid()}, which syncs for "
+                f"every process: a process gives it its key by opening the volume with one]"
+            ) from exc
 
     def dropped(self, conn: Connection) -> None:
         """The process closed its client or died: what it held goes."""
@@ -115,11 +152,13 @@ class OwnerService:
             _pins(conn)[snapshot.vid, snapshot.lsn] += 1
         return snapshot_to_wire(snapshot)
 
-    def _read(self, conn: Connection, vid: bytes, lsn: int, count: int, pageidx: int) -> bytes:
+    def _read(
+        self, conn: Connection, vid: bytes, lsn: int, count: int, pageidx: int
+    ) -> bytes | None:
         volume = VolumeId(vid)
         snapshot = Snapshot(volume, LSN(lsn), PageCount(count))
         fetch = partial(SyncSession.fetch_pending, self._session, volume)
-        return self._state.read_page(volume, snapshot, pageidx, fetch)
+        return read_unless_inherited(self._state, volume, snapshot, pageidx, fetch)
 
     def _unpin(self, conn: Connection, vid: bytes, lsn: int) -> None:
         pins = _pins(conn)

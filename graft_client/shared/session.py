@@ -3,9 +3,11 @@ every process of the device (one runtime, one autosync); in the owner it is the 
 
 from __future__ import annotations
 
+import threading
 from functools import partial
 from typing import Any
 
+from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import SharedDir
 from graft_client.shared.state import SharedState
 from graft_client.storage.pull import PullOutcome
@@ -14,9 +16,9 @@ from graft_client.sync.observe import Progress, PushInfo
 from graft_client.sync.session import SyncSession
 from graft_core.crypto import Key
 from graft_core.ids import ClientId, VolumeId
-from graft_core.types import LSN, LocalLSN, RemoteLSN
+from graft_core.types import LSN, LocalLSN, PageCount, RemoteLSN, Snapshot
 
-__all__ = ["SharedSession", "push_to_wire"]
+__all__ = ["SharedSession", "key_from_wire", "push_to_wire"]
 
 
 class SharedSession(SyncSession):
@@ -36,6 +38,36 @@ class SharedSession(SyncSession):
         )
         self._shared = shared
         self._autosync_wait_ms: int | None = None  # asked for; runs where the owner is
+        # Attached: the KEKs this process gave the owner (and gives the next one), by volume,
+        # with whether each was given for that volume.
+        self._shared_keys: dict[VolumeId, tuple[Key, bool]] = {}
+        self._keys_guard = threading.Lock()
+
+    # --- keys ------------------------------------------------------------------------------
+
+    def share_key(self, vid: VolumeId, *, given: bool) -> None:
+        """Attached: give the owner this process's KEK of ``vid``, if it has one: the owner
+        seals the pages this process pushes and opens those it fetches. ``given``: the key was
+        given for this volume (``open_volume(key=)``, ``create_volume(encryption=)``), so it
+        replaces any the owner holds for it; else (the client's key) it fills in only.
+
+        The owner holds it in memory until it exits; only this user's processes attach
+        (``OwnerServer`` checks the peer's uid, ``connect`` the owner's)."""
+        kek = self.keys.kek(vid)
+        if kek is None or self._shared.is_owner:
+            return
+        with self._keys_guard:
+            if self._shared_keys.get(vid) == (kek, given):
+                return
+            self._shared_keys[vid] = (kek, given)
+        self._shared.call(lambda: None, "key", bytes(vid), *key_to_wire(kek), given)
+
+    def reattach(self, link: OwnerLink) -> None:
+        """A new owner: give it the keys the last one had from this process."""
+        with self._keys_guard:
+            shared = list(self._shared_keys.items())
+        for vid, (kek, given) in shared:
+            link.call("key", bytes(vid), *key_to_wire(kek), given)
 
     def push(self, vid: VolumeId, progress: Progress | None = None) -> PushInfo | None:
         here: list[bool] = []
@@ -73,11 +105,40 @@ class SharedSession(SyncSession):
         return fetched
 
     def fetch_pending(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
-        local = partial(SyncSession.fetch_pending, self, vid, pageidx, lsn, page_count)
+        local = partial(self.fetched_page, vid, pageidx, lsn, page_count)
         found: bytes = self._shared.call(
             local, "fetch_pending", bytes(vid), pageidx, lsn, page_count
         )
         return found
+
+    def fetch_inherited(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
+        local = partial(self.inherited_page, vid, pageidx, lsn, page_count)
+        found: bytes = self._shared.call(
+            local, "fetch_inherited", bytes(vid), pageidx, lsn, page_count
+        )
+        return found
+
+    # A reader that found a page PENDING (or inherited) may read a secondary instance that is
+    # behind: the owner may have fetched the page since (for this reader's neighbours, or
+    # another process). So the owner reads the page at the reader's snapshot, fetching it if
+    # it still has to.
+
+    def fetched_page(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
+        """Owner: page ``pageidx`` of the pinned snapshot at ``lsn``, fetched if PENDING."""
+        snapshot = Snapshot(vid, LSN(lsn), PageCount(page_count))
+        fetch = partial(SyncSession.fetch_pending, self, vid)
+        return self.state.read_page(vid, snapshot, pageidx, fetch)
+
+    def inherited_page(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
+        """Owner: a page the fork ``vid`` inherits at ``lsn``, fetched through its origin from
+        the servers if not yet."""
+        snapshot = Snapshot(vid, LSN(lsn), PageCount(page_count))
+        fetch = partial(SyncSession.fetch_pending, self, vid)
+        return self.state.read_page(vid, snapshot, pageidx, fetch, _FromServers(self, vid))
+
+    def fork(self, vid: VolumeId, parent: VolumeId, lsn: int) -> None:
+        local = partial(SyncSession.fork, self, vid, parent, lsn)
+        self._shared.call(local, "fork", bytes(vid), bytes(parent), lsn, retry=False)
 
     def clone(self, vid: VolumeId, sync: SyncMode) -> None:
         local = partial(SyncSession.clone, self, vid, sync)
@@ -94,6 +155,8 @@ class SharedSession(SyncSession):
 
     def start_autosync(self, *, wait_ms: int = 10_000) -> None:
         self._autosync_wait_ms = wait_ms
+        for vid in self.state.vids():  # the owner syncs them for this process from now on
+            self.share_key(vid, given=False)
         local = partial(SyncSession.start_autosync, self, wait_ms=wait_ms)
         self._shared.call(local, "autosync", wait_ms)
 
@@ -129,6 +192,32 @@ class SharedSession(SyncSession):
         local = partial(SyncSession.last_sync_ms, self, vid)
         found = self._shared.call(local, "last_sync_ms", bytes(vid))
         return None if found is None else int(found)
+
+
+class _FromServers:
+    """The ``Inheritor`` of the owner's read for a reader whose fork's parent is not here."""
+
+    def __init__(self, session: SyncSession, vid: VolumeId) -> None:
+        self._session = session
+        self._vid = vid
+
+    def read(self, pageidx: int, lsn: int, page_count: int) -> bytes:
+        return SyncSession.fetch_inherited(self._session, self._vid, pageidx, lsn, page_count)
+
+    def close(self) -> None:
+        return None
+
+
+def key_to_wire(kek: Key) -> tuple[bytes | None, str | None]:
+    raw, passphrase = kek.__getstate__()
+    return raw, passphrase
+
+
+def key_from_wire(raw: bytes | None, passphrase: str | None) -> Key:
+    if raw is not None:
+        return Key.from_bytes(raw)
+    assert passphrase is not None, "a key is raw bytes or a passphrase"
+    return Key.from_passphrase(passphrase)
 
 
 def push_to_wire(info: PushInfo | None) -> list[Any] | None:

@@ -14,6 +14,7 @@ import os
 import secrets
 import shutil
 import threading
+import uuid
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
@@ -22,11 +23,11 @@ from pathlib import Path
 
 from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import SharedDir
-from graft_client.shared.view import AttachedView
+from graft_client.shared.view import AttachedView, read_unless_inherited
 from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
-from graft_client.storage.records import SyncMode, VolumeConfig, decode, encode
+from graft_client.storage.records import OriginRecord, SyncMode, VolumeConfig, decode, encode
 from graft_client.storage.state import LocalState, claimed_client_id
 from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
@@ -37,6 +38,8 @@ __all__ = [
     "ATTACHED_DIR",
     "SharedState",
     "config_from_wire",
+    "fork_from_wire",
+    "fork_to_wire",
     "remove_stale_secondaries",
     "stats_to_wire",
 ]
@@ -141,10 +144,11 @@ class SharedState(LocalState):
 
     def _read_remote(
         self, vid: VolumeId, snapshot: Snapshot, fetch: FetchPending, pageidx: int
-    ) -> bytes:
-        """A page of ``snapshot`` as the owner reads it (this process, after a takeover)."""
-        local = partial(self.read_page, vid, snapshot, pageidx, fetch)
-        found: bytes = self._shared.call(
+    ) -> bytes | None:
+        """A page of ``snapshot`` as the owner reads it (this process, after a takeover); None
+        for a page a fork inherits, which the view reads through its own inheritor."""
+        local = partial(read_unless_inherited, self, vid, snapshot, pageidx, fetch)
+        found: bytes | None = self._shared.call(
             local, "read", bytes(vid), snapshot.lsn, snapshot.page_count, pageidx
         )
         return found
@@ -223,6 +227,21 @@ class SharedState(LocalState):
     def delete_volume(self, vid: VolumeId) -> None:
         local = partial(LocalState.delete_volume, self, vid)
         self._shared.call(local, "delete_volume", bytes(vid), retry=False)
+
+    def tag(self, name: str, vid: VolumeId) -> None:
+        local = partial(LocalState.tag, self, name, vid)
+        self._shared.call(local, "tag", name, bytes(vid))
+
+    def untag(self, name: str) -> bool:
+        local = partial(LocalState.untag, self, name)
+        return bool(self._shared.call(local, "untag", name))
+
+    def create_fork(
+        self, vid: VolumeId, origin: OriginRecord, sync: SyncMode, cluster: uuid.UUID | None
+    ) -> None:
+        local = partial(LocalState.create_fork, self, vid, origin, sync, cluster)
+        wire = fork_to_wire(origin, sync, cluster)
+        self._shared.call(local, "create_fork", bytes(vid), *wire, retry=False)
 
     def apply_commit(
         self,
@@ -314,6 +333,19 @@ class SharedState(LocalState):
 
 def config_from_wire(raw: bytes) -> VolumeConfig:
     return decode(raw, VolumeConfig)
+
+
+def fork_to_wire(
+    origin: OriginRecord, sync: SyncMode, cluster: uuid.UUID | None
+) -> tuple[bytes, str, bytes | None]:
+    return encode(origin), sync.value, None if cluster is None else cluster.bytes
+
+
+def fork_from_wire(
+    origin: bytes, sync: str, cluster: bytes | None
+) -> tuple[OriginRecord, SyncMode, uuid.UUID | None]:
+    found = None if cluster is None else uuid.UUID(bytes=cluster)
+    return decode(origin, OriginRecord), SyncMode(sync), found
 
 
 def stats_to_wire(stats: ReclaimStats) -> list[int]:

@@ -41,6 +41,18 @@ class VolumeKeys:
             self._keks[vid] = kek
             self._rings.pop(vid, None)
 
+    def adopt(self, vid: VolumeId, kek: Key, *, replace: bool) -> None:
+        """A KEK of ``vid`` another process of the device holds (the owner syncs for every
+        process): it replaces the one given here for ``vid`` when ``replace`` (it was given
+        for that volume there), else it is used only where none was (this client's default,
+        if any, is a guess the other process's key for the volume overrides)."""
+        with self._guard:
+            given = self._keks.get(vid)
+            if given is not None and (not replace or given.__getstate__() == kek.__getstate__()):
+                return  # the same key again keeps its derived wrapping keys
+            self._keks[vid] = kek
+            self._rings.pop(vid, None)
+
     def kek(self, vid: VolumeId) -> Key | None:
         return self._keks.get(vid, self.default)
 

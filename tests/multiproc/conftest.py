@@ -6,11 +6,12 @@ import signal
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from tests.cli.runner import Streams, clean_env
+from tests.cli.runner import GRAFT, Streams, clean_env
 from tests.pagestore.cluster import Cluster, running_cluster
 from tests.support.polling import wait_until
 
@@ -70,3 +71,22 @@ def stop(worker: Streams, timeout: float = 30) -> int:
 
 def acked_total(workers: list[Streams]) -> int:
     return sum(len(events(w, "acked")) for w in workers)
+
+
+@contextmanager
+def running_daemon(data_dir: Path, env: dict[str, str]) -> Iterator[Streams]:
+    """``graft daemon`` owning ``data_dir`` (autosync every 200 ms), stopped cleanly after."""
+    daemon = Streams(
+        subprocess.Popen(
+            [GRAFT, "--data-dir", data_dir, "daemon", "--wait-ms", "200"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+    )
+    try:
+        daemon.wait_for("stderr", "graft daemon syncing")
+        yield daemon
+    finally:
+        daemon.proc.send_signal(signal.SIGTERM)
+        assert daemon.proc.wait(timeout=30) == 0, daemon.lines
