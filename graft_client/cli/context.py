@@ -48,7 +48,7 @@ def open_client(ctx: click.Context) -> Iterator[Client]:
         except StorageError as exc:
             # A lazy read or a clone wanted the servers: say how to name them, in CLI words.
             if type(exc) is StorageError and not client.has_remote:
-                raise CliError(_missing_servers(client)) from exc
+                raise CliError(_missing_servers(client), USAGE_ERROR) from exc
             raise
 
 
@@ -103,7 +103,7 @@ def _missing_servers(client: Client) -> str:
 def require_servers(client: Client) -> None:
     """Refuse a command that syncs when the servers are not configured."""
     if not client.has_remote:
-        raise CliError(_missing_servers(client))
+        raise CliError(_missing_servers(client), USAGE_ERROR)
 
 
 def synced_volume(client: Client, vid: str) -> Volume:

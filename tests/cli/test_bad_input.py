@@ -207,3 +207,24 @@ def test_pipeline_without_pyspark_is_one_line_not_a_traceback(tmp_path: Path) ->
     )
     assert proc.returncode == 1, proc.stderr.decode()
     assert_error_line(proc, "PySpark", "[pipeline]")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("push", "{vid}"),
+        ("pull", "{vid}"),
+        ("fork", "{vid}"),
+        ("log", "--remote", "{vid}"),
+        ("read", "--remote", "{vid}", "1"),
+    ],
+)
+def test_a_command_that_needs_servers_without_any_is_a_usage_error(
+    stored: Stored, args: tuple[str, ...]
+) -> None:
+    """Every command that needs the servers says how to name them, with the same exit code
+    (push and fork said it with 1, read --remote with 2), and changes nothing."""
+    proc = graft(*(arg.format(vid=stored.vid) for arg in args), data_dir=stored.data_dir)
+    assert proc.returncode == 2, proc.stderr.decode()
+    assert_error_line(proc, "GRAFT_METASTORE/GRAFT_PAGESTORE")
+    assert cli_state(stored.data_dir, stored.vid) == stored.state
