@@ -10,10 +10,10 @@ import msgspec
 
 from graft_client import forks
 from graft_client.reader import VolumeReader
-from graft_client.storage.forks import FIRST
 from graft_client.storage.pull import PullOutcome
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import (
+    FIRST_LSN,
     ConflictPolicy,
     FetchStats,
     OriginRecord,
@@ -196,7 +196,7 @@ class Volume:
                 bytes(self.vid),
                 remote.remote_lsn,
                 snapshot.page_count,
-                FIRST,
+                FIRST_LSN,
                 LocalLSN(snapshot.lsn),
             )
             self._state.create_fork(child, origin, self.sync_mode, self._state.cluster(self.vid))

@@ -18,17 +18,21 @@ from graft_client.storage.db import Batch
 from graft_client.storage.delete import delete_keys
 from graft_client.storage.keys import page_prefixes
 from graft_client.storage.pages import pack_latest
-from graft_client.storage.records import EMPTY_MARKER, CommitRecord, SnapshotRecord, VolumeConfig
+from graft_client.storage.records import (
+    EMPTY_MARKER,
+    FIRST_LSN,
+    CommitRecord,
+    SnapshotRecord,
+    VolumeConfig,
+)
 from graft_client.storage.volumes import VolumeRecords
 from graft_core.errors import InvalidInputError
 from graft_core.failpoints import failpoint
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
-from graft_core.types import EMPTY_PAGE, LSN, LocalLSN, PageCount, check_page
+from graft_core.types import EMPTY_PAGE, PageCount, check_page
 
-__all__ = ["FIRST_LSN", "bulk_create"]
-
-FIRST_LSN = LocalLSN(LSN(1))
+__all__ = ["bulk_create"]
 
 
 def bulk_create(

@@ -7,6 +7,7 @@ import uuid
 
 from graft_client.storage.commits import now_ms
 from graft_client.storage.records import (
+    FIRST_LSN,
     CommitRecord,
     OriginRecord,
     SnapshotRecord,
@@ -17,11 +18,9 @@ from graft_client.storage.volumes import VolumeRecords
 from graft_core.errors import InvalidInputError
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
-from graft_core.types import LSN, LocalLSN, RemoteLSN
+from graft_core.types import LSN, RemoteLSN
 
-__all__ = ["FIRST", "create_fork"]
-
-FIRST = LocalLSN(LSN(1))
+__all__ = ["create_fork"]
 
 
 def create_fork(
@@ -34,7 +33,7 @@ def create_fork(
     """The fork as a local volume at its remote LSN 1 (the origin), in one durable batch."""
     if records.config(vid) is not None:
         raise InvalidInputError(f"volume {vid} already exists locally")
-    assert origin.local_lsn == FIRST
+    assert origin.local_lsn == FIRST_LSN
     remote = RemoteLSN(LSN(1))
     batch = records.db.batch()
     records.put_config(batch, vid, VolumeConfig(sync, now_ms()))
@@ -42,7 +41,7 @@ def create_fork(
     if cluster is not None:
         records.put_cluster(batch, vid, cluster)
     commit = CommitRecord(origin.page_count, Graft().serialize(), now_ms(), remote)
-    records.put_commit(batch, vid, FIRST, commit)
+    records.put_commit(batch, vid, FIRST_LSN, commit)
     records.put_last_sync(batch, vid, now_ms())
-    snapshot = SnapshotRecord(FIRST, origin.page_count, remote, FIRST)
+    snapshot = SnapshotRecord(FIRST_LSN, origin.page_count, remote, FIRST_LSN)
     records.write(batch, vid, snapshot=snapshot)

@@ -12,6 +12,7 @@ from graft_core.types import LSN, PAGE_SIZE, LocalLSN, PageCount, RemoteLSN
 
 __all__ = [
     "EMPTY_MARKER",
+    "FIRST_LSN",
     "INHERITED_MARKER",
     "PENDING_MARKER",
     "CommitRecord",
@@ -38,6 +39,8 @@ PENDING_MARKER = b"\x01"
 # when no version is stored at all; written where a reset or rebase returns a page to that state.
 INHERITED_MARKER = b"\x02"
 assert len(EMPTY_MARKER) != PAGE_SIZE
+# A volume's first local LSN: its creation, an import, or a fork's origin.
+FIRST_LSN = LocalLSN(LSN(1))
 
 
 class SyncMode(StrEnum):
@@ -95,7 +98,7 @@ class Watermarks(msgspec.Struct, array_like=True, frozen=True):
     """``pending_sync``: local LSN being pushed. ``checkpoint``: oldest retained local LSN."""
 
     pending_sync: LocalLSN | None = None
-    checkpoint: LocalLSN = LocalLSN(LSN(1))
+    checkpoint: LocalLSN = FIRST_LSN
 
 
 class CommitRecord(msgspec.Struct, array_like=True, frozen=True):

@@ -5,14 +5,14 @@ from __future__ import annotations
 import logging
 
 from graft_client.storage.pull import PullOutcome
-from graft_client.storage.records import ConflictPolicy, OriginRecord
+from graft_client.storage.records import FIRST_LSN, ConflictPolicy, OriginRecord
 from graft_client.storage.state import LocalState
 from graft_client.sync.cluster import bind_cluster, checked_cluster
 from graft_client.sync.runtime import SyncRuntime
 from graft_core.errors import IntegrityError
 from graft_core.failpoints import failpoint
 from graft_core.ids import VolumeId
-from graft_core.types import LSN, LocalLSN, PageCount, RemoteLSN
+from graft_core.types import LSN, PageCount, RemoteLSN
 from graft_core.wire import Origin, SnapshotInfo
 
 __all__ = ["pull", "reset_to_remote"]
@@ -73,7 +73,7 @@ def _origin(origin: Origin | None) -> OriginRecord | None:
         bytes(origin.vid),
         RemoteLSN(LSN(origin.lsn)),
         PageCount(origin.page_count),
-        LocalLSN(LSN(1)),
+        FIRST_LSN,
     )
 
 
