@@ -97,7 +97,7 @@ def check_kept(client: Client, vid: str, acked: list[tuple[int, int]]) -> list[i
 def test_killing_the_owner_loses_no_acknowledged_commit(tmp_path: Path) -> None:
     with Client(tmp_path) as client:
         vid = str(client.create_volume().vid)
-    acked = kill_owners("churn", tmp_path, vid, 30, clean_env())
+    acked = kill_owners("churn", tmp_path, vid, 100, clean_env())
     with Client(tmp_path) as client:
         check_kept(client, vid, acked)
 
@@ -106,7 +106,7 @@ def test_killed_owners_push_every_commit_once(cluster: Cluster, tmp_path: Path) 
     servers = Servers(metastore=cluster.metastore.url, pagestore=cluster.pagestore.url)
     with Client(tmp_path, **servers) as client:
         vid = str(client.create_volume().vid)
-    acked = kill_owners("churnsync", tmp_path, vid, 12, servers_env(**servers))
+    acked = kill_owners("churnsync", tmp_path, vid, 100, servers_env(**servers))
     with Client(tmp_path, **servers) as client:
         pages = check_kept(client, vid, acked)
         client.local_volume(vid).push()  # what the last owner had not pushed yet
