@@ -57,6 +57,8 @@ class Volume:
         self.vid = vid
         self._state = state
         self.session = session
+        self._origin: OriginRecord | None = None
+        self._origin_final = False
 
     def snapshot(self) -> Snapshot | None:
         """The latest local snapshot, or None before the first commit."""
@@ -128,12 +130,25 @@ class Volume:
         return VolumeReader(self._state.open_view(self.vid, at, fetch, self._inheritor()))
 
     def _inheritor(self) -> forks.ParentReads | None:
-        origin = self._state.origin(self.vid)
+        origin = self._known_origin()
         if origin is None:
             return None
         return forks.ParentReads(
             self.session, self.vid, origin, partial(self._parent_reader, origin)
         )
+
+    def _known_origin(self) -> OriginRecord | None:
+        """The volume's origin, looked up until it is final: a fork's first snapshot lands in
+        one batch with its origin (made here, or its first pull), so once the volume has a
+        snapshot the answer cannot change. Every reader asked before, and a lookup in an
+        attached process catches its RocksDB secondary up (milliseconds per reader)."""
+        if self._origin_final:
+            return self._origin
+        has_snapshot = self._state.snapshot(self.vid) is not None  # before the lookup, not after
+        origin = self._state.origin(self.vid)
+        if has_snapshot:
+            self._origin, self._origin_final = origin, True
+        return origin
 
     def _parent_reader(self, origin: OriginRecord) -> VolumeReader | None:
         """The parent's local snapshot equal to the origin, if this device has it (and it is

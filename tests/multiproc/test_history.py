@@ -4,12 +4,14 @@ its secondary instance lags behind the owner."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from graft_client import Client
+from graft_client.storage.db import LocalDB
 from graft_client.storage.records import OriginRecord
 from graft_core.ids import VolumeId
 from tests.cli.runner import ok, ok_json, servers_env
@@ -145,3 +147,29 @@ def test_tag_fork_diff_and_revert_commands_while_the_daemon_runs(
         pushed = client.local_volume("notes").snapshot()
         assert pushed is not None and pushed.remote is not None and pushed.lsn == 3
         assert client.local_volume("try").origin == (VolumeId.parse(vid), pushed.remote.remote_lsn)
+
+
+def test_readers_of_an_attached_process_do_not_wait_for_a_catch_up_each(
+    pair: tuple[Client, Client], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every reader looked its volume's fork origin up in the secondary, which first caught up
+    with the owner (milliseconds, in the reader's thread): a one-page commit from an attached
+    process took 10x one from the owner (benchmarks/multiprocess.py). Once a volume has a
+    snapshot its origin is final and is looked up once."""
+    _, attached = pair
+    here = threading.get_ident()
+    waited: list[int] = []
+    real_catch_up = LocalDB.catch_up
+
+    def counted(db: LocalDB) -> None:
+        if threading.get_ident() == here:
+            waited.append(1)
+        real_catch_up(db)
+
+    monkeypatch.setattr(LocalDB, "catch_up", counted)
+    volume = attached.create_volume()
+    for n in range(20):
+        write_pages(volume, {1: page(f"commit {n}")})
+    assert len(waited) <= 3, f"{len(waited)} catch-ups in the writing thread for 20 commits"
+    with volume.reader() as reader:
+        assert reader.read(1) == page("commit 19")
