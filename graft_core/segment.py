@@ -67,6 +67,7 @@ __all__ = [
     "decode_frame",
     "decode_index",
     "decode_segment",
+    "decompressor",
     "encode_segment",
     "fetch_index",
     "map_frames",
@@ -145,7 +146,8 @@ def _compressor() -> zstandard.ZstdCompressor:
     return cctx
 
 
-def _decompressor() -> zstandard.ZstdDecompressor:
+def decompressor() -> zstandard.ZstdDecompressor:
+    """This thread's zstd decompressor (contexts are not thread-safe, and costly to make)."""
     if not hasattr(_contexts, "dctx"):
         _contexts.dctx = zstandard.ZstdDecompressor()
     dctx: zstandard.ZstdDecompressor = _contexts.dctx
@@ -361,7 +363,7 @@ def _frame_bytes(data: bytes | memoryview, frame: FrameInfo) -> bytes:
             declared = zstandard.frame_content_size(data)
             if declared != raw_size:
                 raise _corrupt(f"zstd frame declares {declared} bytes, expected {raw_size}")
-            raw = _decompressor().decompress(data)
+            raw = decompressor().decompress(data)
         except zstandard.ZstdError as exc:
             raise _corrupt(f"frame at offset {frame.offset}: {exc}") from exc
     if len(raw) != raw_size:

@@ -26,6 +26,7 @@ from cryptography.exceptions import InvalidTag
 from graft_core.crypto.keyring import DataKey, Keyring
 from graft_core.errors import IntegrityError
 from graft_core.ids import VolumeId
+from graft_core.segment import decompressor
 from graft_core.types import PAGE_SIZE
 
 __all__ = [
@@ -60,13 +61,6 @@ def _cctx() -> zstandard.ZstdCompressor:
         _contexts.cctx = zstandard.ZstdCompressor(compression_params=params)
     cctx: zstandard.ZstdCompressor = _contexts.cctx
     return cctx
-
-
-def _dctx() -> zstandard.ZstdDecompressor:
-    if not hasattr(_contexts, "dctx"):
-        _contexts.dctx = zstandard.ZstdDecompressor()
-    dctx: zstandard.ZstdDecompressor = _contexts.dctx
-    return dctx
 
 
 def _ad(header: bytes, vid: VolumeId, pageidx: int) -> bytes:
@@ -112,7 +106,7 @@ def open_page(keyring: Keyring, vid: VolumeId, pageidx: int, blob: bytes) -> tup
         try:
             if zstandard.frame_content_size(body) != PAGE_SIZE:
                 raise IntegrityError(f"page {pageidx} of {vid}: bad compressed size")
-            body = _dctx().decompress(body)
+            body = decompressor().decompress(body)
         except zstandard.ZstdError as exc:
             raise IntegrityError(f"page {pageidx} of {vid}: {exc}") from exc
     if len(body) != PAGE_SIZE:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import signal
-import subprocess
 from pathlib import Path
 
 from graft_client import Client
-from tests.cli.runner import GRAFT, Streams, ok, ok_json, servers_env
-from tests.multiproc.conftest import events, start_worker
+from tests.cli.runner import ok, ok_json, servers_env
+from tests.multiproc.conftest import events, running_daemon, start_worker
 from tests.multiproc.worker import page
 from tests.pagestore.cluster import Cluster
 from tests.support.polling import wait_until
@@ -22,16 +20,7 @@ def test_four_apps_the_daemon_and_the_cli_share_a_data_dir(
 ) -> None:
     env = servers_env(cluster.metastore.url, cluster.pagestore.url)
     device = tmp_path / "device"
-    daemon = Streams(
-        subprocess.Popen(
-            [GRAFT, "--data-dir", device, "daemon", "--wait-ms", "200"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=env,
-        )
-    )
-    try:
-        daemon.wait_for("stderr", "graft daemon syncing")
+    with running_daemon(device, env) as daemon:
         # Every command works while the daemon owns the data dir, and status names it.
         vid = ok("volume", "create", data_dir=device, env=env).decode().strip()
         status = ok_json("status", vid, data_dir=device, env=env)
@@ -64,9 +53,6 @@ def test_four_apps_the_daemon_and_the_cli_share_a_data_dir(
             return bool(found["local_lsn"] == expected and found["unpushed_commits"] == 0)
 
         wait_until(pushed, 60, "the daemon to push every process's commits")
-    finally:
-        daemon.proc.send_signal(signal.SIGTERM)
-        assert daemon.proc.wait(timeout=30) == 0, daemon.lines
 
     with Client(
         tmp_path / "other", metastore=cluster.metastore.url, pagestore=cluster.pagestore.url

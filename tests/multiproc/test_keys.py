@@ -18,6 +18,7 @@ from graft_client.sync.sealing import VolumeKeys
 from graft_core.errors import DataDirLockedError, KeyRequiredError
 from graft_core.ids import VolumeId
 from tests.cli.runner import ok, ok_json, servers_env
+from tests.crypto.conftest import make_client
 from tests.crypto.support import holders_of
 from tests.multiproc.conftest import first_event, running_daemon, start_worker
 from tests.pagestore.cluster import Cluster, running_cluster
@@ -33,12 +34,6 @@ def own_cluster(tmp_path: Path) -> Iterator[Cluster]:
         yield started
 
 
-def _client(cluster: Cluster, data_dir: Path, key: Key | None = None) -> Client:
-    return Client(
-        data_dir, metastore=cluster.metastore.url, pagestore=cluster.pagestore.url, key=key
-    )
-
-
 def _urls(cluster: Cluster) -> tuple[str, str]:
     return cluster.metastore.url, cluster.pagestore.url
 
@@ -52,8 +47,8 @@ def test_an_attached_process_with_a_key_pushes_through_an_owner_without_one(
 ) -> None:
     key = Key.from_bytes(Key.generate())
     with (
-        _client(own_cluster, tmp_path / "a") as owner,
-        _client(own_cluster, tmp_path / "a") as attached,
+        make_client(own_cluster, tmp_path / "a") as owner,
+        make_client(own_cluster, tmp_path / "a") as attached,
     ):
         assert not attached.is_owner and owner.session.keys.default is None
         volume = attached.create_volume(encryption=key)
@@ -65,8 +60,8 @@ def test_an_attached_process_with_a_key_pushes_through_an_owner_without_one(
         assert volume.push() == 2
         assert owner.local_volume(volume.vid).key_ids() == volume.key_ids()
     with (
-        _client(own_cluster, tmp_path / "b") as owner,
-        _client(own_cluster, tmp_path / "b", key) as b,
+        make_client(own_cluster, tmp_path / "b") as owner,
+        make_client(own_cluster, tmp_path / "b", key) as b,
     ):
         # A second device: its owner has no key either; the attached process opens the clone.
         clone = b.open_volume(volume.vid)
@@ -75,8 +70,8 @@ def test_an_attached_process_with_a_key_pushes_through_an_owner_without_one(
         assert len(clone.key_ids()) == 2
         assert owner.local_volume(volume.vid).missing_pages() == 0
     with (
-        _client(own_cluster, tmp_path / "c") as owner,
-        _client(own_cluster, tmp_path / "c") as keyless,
+        make_client(own_cluster, tmp_path / "c") as owner,
+        make_client(own_cluster, tmp_path / "c") as keyless,
         pytest.raises(KeyRequiredError, match=f"owner of the data dir, pid {os.getpid()}"),
     ):
         keyless.open_volume(volume.vid)  # no process of this device has the key
@@ -104,7 +99,7 @@ def test_the_cli_with_a_key_next_to_a_daemon_without_one(
 
         wait_until(pushed, 60, "the daemon to push the CLI's encrypted commits")
         assert ok_json("status", vid, data_dir=device, env=env)["owner_pid"] == daemon.proc.pid
-    with _client(own_cluster, tmp_path / "other", Key.from_file(key_file)) as other:
+    with make_client(own_cluster, tmp_path / "other", Key.from_file(key_file)) as other:
         volume = other.open_volume(vid)
         with volume.reader() as reader:
             assert [reader.read(1), reader.read(2)] == [b"A" * 4096, b"B" * 4096]
@@ -117,14 +112,14 @@ def test_a_new_owner_without_a_key_gets_it_again_after_a_takeover(
     """The owner dies and the keyless process takes over: the keyed process gives it the key
     it gave the last owner, so its commits are sealed and pushed."""
     key = Key.from_bytes(Key.generate())
-    with _client(own_cluster, tmp_path) as first:
+    with make_client(own_cluster, tmp_path) as first:
         vid = first.create_volume().vid
     owner = start_worker("churn", tmp_path, vid, 1, 0, env=servers_env(*_urls(own_cluster)))
     try:
         assert first_event(owner, "open") == ["owner"]
         with (
-            _client(own_cluster, tmp_path) as keyless,
-            _client(own_cluster, tmp_path, key) as keyed,
+            make_client(own_cluster, tmp_path) as keyless,
+            make_client(own_cluster, tmp_path, key) as keyed,
         ):
             volume = keyed.create_volume(encryption=True)
             write_pages(volume, {1: _secret(1)})
@@ -139,7 +134,7 @@ def test_a_new_owner_without_a_key_gets_it_again_after_a_takeover(
         if owner.proc.poll() is None:
             owner.proc.kill()
     with (
-        _client(own_cluster, tmp_path / "other", key) as other,
+        make_client(own_cluster, tmp_path / "other", key) as other,
         other.open_volume(volume.vid).reader() as reader,
     ):
         assert [reader.read(1), reader.read(2)] == [_secret(1), _secret(2)]
@@ -180,10 +175,10 @@ def test_a_keyed_daemon_next_to_a_keyless_app_gets_its_volumes_pushed(
     """``graft daemon`` started after an app asks the app (the owner) to sync every volume: it
     gives it its key for them, so the app seals what it pushes of volumes it never opened."""
     raw = Key.generate()
-    with _client(own_cluster, tmp_path / "device", Key.from_bytes(raw)) as before:
+    with make_client(own_cluster, tmp_path / "device", Key.from_bytes(raw)) as before:
         volume = before.create_volume(encryption=True)
         write_pages(volume, {1: _secret(1)})
-    with _client(own_cluster, tmp_path / "device") as app:
+    with make_client(own_cluster, tmp_path / "device") as app:
         env = servers_env(*_urls(own_cluster), GRAFT_KEY=raw.hex())
         with running_daemon(tmp_path / "device", env):
             mine = app.local_volume(volume.vid)
@@ -195,7 +190,7 @@ def test_a_keyed_daemon_next_to_a_keyless_app_gets_its_volumes_pushed(
             wait_until(pushed, 30, "the app to push for the daemon")
             assert mine.errors() == []
     with (
-        _client(own_cluster, tmp_path / "other", Key.from_bytes(raw)) as other,
+        make_client(own_cluster, tmp_path / "other", Key.from_bytes(raw)) as other,
         other.open_volume(volume.vid).reader() as reader,
     ):
         assert reader.read(1) == _secret(1)
