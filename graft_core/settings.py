@@ -19,6 +19,7 @@ values of the wrong type and bad URLs: ``InvalidInputError`` naming the file and
 
 from __future__ import annotations
 
+import difflib
 import os
 import tomllib
 from collections.abc import Mapping
@@ -91,7 +92,9 @@ def _load(path: Path, *, named: bool) -> dict[str, Any]:
     for key, value in table.items():
         origin = f"config file {path}: key {key!r}"
         if key not in _TYPES:
-            raise InvalidInputError(f"{origin} is unknown (known keys: {', '.join(_TYPES)})")
+            meant = difflib.get_close_matches(key, _TYPES, n=1)
+            known = f"did you mean {meant[0]!r}?" if meant else f"known keys: {', '.join(_TYPES)}"
+            raise InvalidInputError(f"{origin} is unknown ({known})")
         if key == "data_dir" and not named:
             raise InvalidInputError(
                 f"{origin} cannot move the data directory it is in "

@@ -15,6 +15,7 @@ from graft_core.receipts import ReceiptKey
 from graft_core.service import (
     CLICK_SETTINGS,
     ServeOptions,
+    ServiceCommand,
     StartupError,
     receipt_key_options,
     serve,
@@ -31,7 +32,7 @@ __all__ = ["main"]
 log = logging.getLogger("metastore")
 
 
-@click.command(context_settings=CLICK_SETTINGS)
+@click.command(cls=ServiceCommand, prefix="METASTORE", context_settings=CLICK_SETTINGS)
 @click.option(
     "--data-dir",
     type=click.Path(path_type=Path),

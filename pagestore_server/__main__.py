@@ -15,6 +15,7 @@ from graft_core.receipts import ReceiptKey
 from graft_core.service import (
     CLICK_SETTINGS,
     ServeOptions,
+    ServiceCommand,
     StartupError,
     receipt_key_options,
     serve,
@@ -36,7 +37,7 @@ def _metastore_url(ctx: click.Context, param: click.Parameter, value: str) -> st
         raise click.BadParameter(str(exc)) from exc
 
 
-@click.command(context_settings=CLICK_SETTINGS)
+@click.command(cls=ServiceCommand, prefix="PAGESTORE", context_settings=CLICK_SETTINGS)
 @click.option(
     "--metastore",
     "metastore_url",

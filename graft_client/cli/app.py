@@ -30,6 +30,7 @@ from graft_client.cli.tags import tag_group
 from graft_client.cli.token import token_group
 from graft_client.cli.transfer import export_command, import_command
 from graft_client.cli.volumes import compact, log_, volume
+from graft_core.envvars import warn_unknown
 from graft_core.settings import Settings
 
 __all__ = ["GraftGroup", "cli"]
@@ -149,6 +150,7 @@ def cli(
     Each setting comes from its option, else its environment variable, else the config file,
     else its default (see the README's Configuration section)."""
     configure_logging()
+    warn_unknown(("GRAFT_",))
     if config is not None:  # a file the user named must exist and be valid, whatever the command
         Settings.resolve(
             data_dir=data_dir, metastore=metastore, pagestore=pagestore, token=token, config=config

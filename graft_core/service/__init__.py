@@ -14,6 +14,7 @@ from graft_core.service.rpc import Endpoint, read_body
 from graft_core.service.runner import (
     CLICK_SETTINGS,
     ServeOptions,
+    ServiceCommand,
     StartupError,
     is_loopback,
     serve,
@@ -30,6 +31,7 @@ __all__ = [
     "JsonFormatter",
     "RepeatFilter",
     "ServeOptions",
+    "ServiceCommand",
     "StartupError",
     "error_response",
     "is_loopback",

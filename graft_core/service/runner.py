@@ -28,6 +28,7 @@ import uvicorn
 from starlette.applications import Starlette
 
 from graft_core.datadir import DataDir, local_url
+from graft_core.envvars import warn_unknown
 from graft_core.errors import GraftError, InvalidInputError
 from graft_core.files import replace_file
 from graft_core.options import LOG_LEVEL, PORT
@@ -40,6 +41,7 @@ from graft_core.urls import is_loopback
 __all__ = [
     "CLICK_SETTINGS",
     "ServeOptions",
+    "ServiceCommand",
     "StartupError",
     "is_loopback",
     "serve",
@@ -47,6 +49,22 @@ __all__ = [
 ]
 
 CLICK_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class ServiceCommand(click.Command):
+    """A service's command: before its options are read (a misspelt variable may be why they
+    fail), a warning for each ``{PREFIX}_*`` variable it does not know. Only its own prefix: the
+    ``GRAFT_*`` ones are the ``graft`` command's, which would tell them a second time when
+    ``graft serve`` starts both services."""
+
+    def __init__(self, *args: Any, prefix: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.prefix = prefix
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        setup_logging("info")  # again once --log-level is known
+        warn_unknown((f"{self.prefix}_",))
+        return super().main(*args, **kwargs)
 
 
 @dataclass(frozen=True)
