@@ -9,7 +9,7 @@ import anyio
 import anyio.to_thread
 import httpx
 
-from graft_core.rpcclient.base import BaseRpcClient, Token
+from graft_core.rpcclient.base import BaseRpcClient, Token, unbind
 from graft_core.rpcclient.call import Call
 from graft_core.rpcclient.retry import RetryPolicy
 from graft_core.transport import LeanTransport
@@ -56,7 +56,9 @@ class AsyncRpcClient(BaseRpcClient):
     async def cluster(self) -> uuid.UUID | None:
         """The service's cluster key from its ``/health``; None when it does not answer one."""
         try:
-            response = await self.http.get("/health", headers={"accept": "application/json"})
+            response = unbind(
+                await self.http.get("/health", headers={"accept": "application/json"})
+            )
             return uuid.UUID(response.json()["cluster"]) if response.status_code == 200 else None
         except (httpx.HTTPError, ValueError, KeyError, TypeError):
             return None
@@ -67,8 +69,10 @@ class AsyncRpcClient(BaseRpcClient):
         timeout = httpx.USE_CLIENT_DEFAULT if call.timeout is None else call.timeout
         while True:
             try:
-                response = await self.http.post(
-                    self._path(call), content=body, headers=self._auth(), timeout=timeout
+                response = unbind(
+                    await self.http.post(
+                        self._path(call), content=body, headers=self._auth(), timeout=timeout
+                    )
                 )
             except httpx.TransportError as exc:
                 delay = attempts.retry_after(self._failed(call, exc))

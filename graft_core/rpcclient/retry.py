@@ -86,6 +86,9 @@ class Attempts:
         delay = self._policy.delay(self._tried)
         self._tried += 1
         if self._tried >= self._policy.attempts or time.monotonic() + delay >= self._deadline:
-            raise error
+            try:
+                raise error
+            finally:
+                del error  # the traceback holds this frame: no cycle frame <-> error
         self._outage.failing(error, answered=answered)
         return delay

@@ -8,7 +8,7 @@ from typing import TypeVar
 import httpx
 
 from graft_core.closing import Closing
-from graft_core.rpcclient.base import BaseRpcClient, Token
+from graft_core.rpcclient.base import BaseRpcClient, Token, unbind
 from graft_core.rpcclient.call import Call
 from graft_core.rpcclient.retry import RetryPolicy
 from graft_core.transport import tls_context
@@ -56,8 +56,10 @@ class SyncRpcClient(BaseRpcClient, Closing):
         timeout = httpx.USE_CLIENT_DEFAULT if call.timeout is None else call.timeout
         while True:
             try:
-                response = self.http.post(
-                    self._path(call), content=body, headers=self._auth(), timeout=timeout
+                response = unbind(
+                    self.http.post(
+                        self._path(call), content=body, headers=self._auth(), timeout=timeout
+                    )
                 )
             except httpx.TransportError as exc:
                 delay = attempts.retry_after(self._failed(call, exc))
