@@ -5,8 +5,8 @@ as they come (memory stays bounded), go straight to ``latest`` as one sorted SST
 RocksDB takes in durably (``LocalDB.sorted_load``): written once, not through the WAL and again
 by a memtable flush. The volume's config, commit record and snapshot follow in one synced batch:
 the volume appears at that write, whole and durable, and not at all before it. Page keys of an
-import cut off earlier belong to no volume (no config names them): a failure removes them, a
-crash leaves them as dead keys.
+import cut off earlier belong to no volume (no config names them): a failure removes them, and
+the load is provisional until that batch, so the next open removes those a crash left.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from graft_client.storage.commits import now_ms
-from graft_client.storage.db import Batch
-from graft_client.storage.delete import delete_keys
-from graft_client.storage.keys import page_prefixes
+from graft_client.storage.db import Batch, Provisional, SortedLoad
+from graft_client.storage.delete import FAMILIES, delete_keys, key_range
+from graft_client.storage.keys import VolumeTag, page_prefixes, volume_key
 from graft_client.storage.pages import pack_latest
 from graft_client.storage.records import (
     EMPTY_MARKER,
@@ -48,10 +48,11 @@ def bulk_create(
         raise InvalidInputError(f"volume {vid} exists already: a bulk import makes a new one")
     db = records.db
     try:
-        count = _put_pages(records, vid, chunks)
+        count, load = _put_pages(records, vid, chunks)
         failpoint("import.before_commit")
         batch = db.batch()
         records.put_config(batch, vid, config)
+        batch.settle(load)
         snapshot = _put_commit(records, batch, vid, count) if count else None
         db.write(batch, sync=True)
     except BaseException:
@@ -70,14 +71,19 @@ def _put_commit(records: VolumeRecords, batch: Batch, vid: VolumeId, count: int)
 
 def _put_pages(
     records: VolumeRecords, vid: VolumeId, chunks: Iterable[Sequence[bytes | memoryview]]
-) -> int:
-    """Load the pages into ``latest`` in one durable step; the number of pages."""
+) -> tuple[int, SortedLoad]:
+    """Load the pages into ``latest`` in one durable step, undone at the next open unless the
+    volume's config is written by then; the number of pages, and the load."""
     prefix, count = page_prefixes(vid), 0
     empty, latest = pack_latest(FIRST_LSN, EMPTY_MARKER), FIRST_LSN.to_bytes(8, "big")
-    with records.db.sorted_load("latest") as load:
+    provisional = Provisional(
+        confirm=("volumes", volume_key(vid, VolumeTag.CONFIG)),
+        undo=tuple((family, *key_range(vid)) for family in FAMILIES),
+    )
+    with records.db.sorted_load("latest", provisional) as load:
         for chunk in chunks:
             for page in chunk:
                 count += 1
                 load.put(prefix(count), empty if page == EMPTY_PAGE else latest + check_page(page))
             failpoint("import.after_chunk")
-    return count
+    return count, load

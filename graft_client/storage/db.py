@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from rocksdict import (
     AccessType,
     IngestExternalFileOptions,
@@ -37,7 +38,7 @@ from graft_core.errors import (
     StorageFullError,
 )
 
-__all__ = ["Batch", "LocalDB", "SortedLoad"]
+__all__ = ["Batch", "LocalDB", "Provisional", "SortedLoad"]
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,9 @@ FORMAT_VERSION = b"1"
 _FAMILIES = ("volumes", "latest", "pages", "commits", "tags")
 # The files of bulk loads, beside the database directory.
 _LOAD_PREFIX, _LOAD_SUFFIX = ".load-", ".sst"
+# Meta keys of provisional loads taken in and not yet confirmed (see ``Provisional``).
+_PROVISIONAL = b"provisional-load/"
+_PROVISIONAL_END = b"provisional-load0"
 # How RocksDB's IO errors name ENOSPC and EDQUOT.
 _FULL = ("No space left on device", "Disk quota exceeded")
 
@@ -78,6 +82,16 @@ def _options() -> Options:
     return opts
 
 
+class Provisional(msgspec.Struct, frozen=True, array_like=True):
+    """What a bulk load adds that a crash must not leave behind: keys nobody can see until a
+    later batch writes ``confirm`` (a family and key; a new volume's config, say), and nobody
+    would ever delete otherwise. Unless ``confirm`` exists, the next open deletes every key of
+    the ``undo`` ranges (family, start, stop)."""
+
+    confirm: tuple[str, bytes]
+    undo: tuple[tuple[str, bytes, bytes], ...]
+
+
 class Batch:
     """An atomic set of puts and deletes across the column families."""
 
@@ -97,6 +111,11 @@ class Batch:
         """Delete every key with start <= key < stop."""
         self.batch.delete_range(start, stop, self._db.handle(family))
 
+    def settle(self, load: SortedLoad) -> None:
+        """The provisional ``load`` is confirmed by this batch: forget how to undo it."""
+        if load.marker is not None:
+            self.batch.delete(load.marker)  # the default family: meta keys
+
     def __len__(self) -> int:
         return int(self.batch.len())
 
@@ -104,7 +123,7 @@ class Batch:
 class SortedLoad:
     """Puts in ascending key order, gathered in an SST file beside the database."""
 
-    __slots__ = ("count", "db_path", "path", "writer")
+    __slots__ = ("count", "db_path", "marker", "path", "writer")
 
     def __init__(self, db_path: Path, path: Path) -> None:
         self.db_path = db_path
@@ -112,6 +131,7 @@ class SortedLoad:
         self.writer = SstFileWriter(options=Options(raw_mode=True))
         self.writer.open(str(path))
         self.count = 0
+        self.marker: bytes | None = None  # the meta key of a provisional load taken in
 
     def put(self, key: bytes, value: bytes) -> None:
         try:
@@ -154,6 +174,7 @@ class LocalDB:
         if not self.secondary:
             self._check_format()
             self._remove_stale_loads()
+            self._undo_provisional_loads()
 
     def catch_up(self) -> None:
         """A secondary instance: read what the primary has written since (about 1 ms)."""
@@ -182,6 +203,22 @@ class LocalDB:
         # of another process is under way.
         for stale in self.path.parent.glob(f"{_LOAD_PREFIX}*{_LOAD_SUFFIX}"):
             stale.unlink(missing_ok=True)
+
+    def _undo_provisional_loads(self) -> None:
+        """Delete what provisional loads added unless a later batch confirmed them (a process
+        killed between a load and its confirming batch left them: see ``Provisional``)."""
+        markers = list(self._scan(self._db, _PROVISIONAL, _PROVISIONAL_END))
+        if not markers:
+            return
+        batch = self.batch()
+        for marker, value in markers:
+            load = msgspec.msgpack.decode(value, type=Provisional)
+            if self.get(*load.confirm) is None:
+                for family, start, stop in load.undo:
+                    batch.delete_range(family, start, stop)
+            batch.batch.delete(marker)
+        log.info("undid %d bulk loads cut off before they were confirmed", len(markers))
+        self.write(batch, sync=True)
 
     def family(self, name: str) -> Any:
         return self._families[name]
@@ -227,15 +264,24 @@ class LocalDB:
                 self._flush_wal()
 
     @contextmanager
-    def sorted_load(self, family: str) -> Iterator[SortedLoad]:
+    def sorted_load(
+        self, family: str, provisional: Provisional | None = None
+    ) -> Iterator[SortedLoad]:
         """A bulk load of keys put in ascending order, none of them in ``family`` yet: when the
         block ends they are added in one step, durably (the file is fsynced and moved in, not
-        written through the WAL and memtable again). Nothing is added if the block raises."""
-        path = self.path.parent / f"{_LOAD_PREFIX}{uuid.uuid4().hex}{_LOAD_SUFFIX}"
+        written through the WAL and memtable again). Nothing is added if the block raises.
+
+        A ``provisional`` load is undone at the next open unless confirmed by then; a batch
+        that confirms it also ``settle``s it."""
+        load_id = uuid.uuid4().hex
+        path = self.path.parent / f"{_LOAD_PREFIX}{load_id}{_LOAD_SUFFIX}"
         try:
             with _mapped_errors(self.path, "a bulk load"):
                 load = SortedLoad(self.path, path)
             yield load
+            if load.count and provisional is not None:
+                load.marker = _PROVISIONAL + load_id.encode()
+                self.put_meta(load.marker, msgspec.msgpack.encode(provisional))  # durable first
             if load.count:
                 with self._tracked_write("a bulk load"):
                     load.writer.finish()
@@ -297,7 +343,14 @@ class LocalDB:
 
     def scan(self, family: str, start: bytes, stop: bytes) -> Iterator[tuple[bytes, bytes]]:
         """Key/value pairs with start <= key < stop."""
-        it = self.iterator(family, upper_bound=stop)
+        self._check_usable()
+        yield from self._scan(self._families[family], start, stop)
+
+    @staticmethod
+    def _scan(family: Any, start: bytes, stop: bytes) -> Iterator[tuple[bytes, bytes]]:
+        opts = ReadOptions()
+        opts.set_iterate_upper_bound(stop)
+        it = family.iter(opts)
         try:
             it.seek(start)
             while it.valid():

@@ -7,12 +7,12 @@ from graft_client.storage.volumes import VolumeRecords
 from graft_core.errors import VolumeNotFoundError
 from graft_core.ids import VolumeId
 
-__all__ = ["delete_keys", "delete_volume"]
+__all__ = ["FAMILIES", "delete_keys", "delete_volume", "key_range"]
 
 FAMILIES = ("volumes", "latest", "pages", "commits")
 
 
-def _key_range(vid: VolumeId) -> tuple[bytes, bytes]:
+def key_range(vid: VolumeId) -> tuple[bytes, bytes]:
     """The keys of ``vid`` in every family: each starts with the id's bytes (see ``keys``)."""
     start = bytes(vid)
     assert all(
@@ -38,7 +38,7 @@ def delete_volume(records: VolumeRecords, vid: VolumeId) -> None:
 
 def delete_keys(records: VolumeRecords, vid: VolumeId, *, sync: bool) -> None:
     """Remove every key of ``vid`` in one batch, whether or not a config names the volume."""
-    start, stop = _key_range(vid)
+    start, stop = key_range(vid)
     batch = records.db.batch()
     for family in FAMILIES:
         batch.delete_range(family, start, stop)

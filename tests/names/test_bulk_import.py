@@ -8,12 +8,15 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from rocksdict import AccessType, Options, Rdict
 
 from graft_client import Client
 from graft_client.sqlite.transfer import import_file
+from graft_client.storage.records import SyncMode
 from graft_client.transfer import IMPORT_CHUNK_BYTES
 from graft_core.errors import FailPointError
 from graft_core.failpoints import armed
+from graft_core.ids import VolumeId
 from graft_core.types import PAGE_SIZE
 from tests.cli.runner import clean_env, graft, ok
 
@@ -97,6 +100,42 @@ def test_a_failed_import_leaves_no_volume(point: str, tmp_path: Path) -> None:
         assert [p.name for p in (tmp_path / "data").iterdir() if p.suffix == ".sst"] == []
 
 
+def test_a_volume_made_again_after_a_failed_import_survives_the_next_open(tmp_path: Path) -> None:
+    """A failed import's load stays provisional (its pages are deleted at once); a volume made
+    later with the same id confirms nothing of it, yet the next open must leave it whole."""
+    vid = VolumeId.random()
+    pages = [bytes([n]) * PAGE_SIZE for n in range(1, 9)]
+    with Client(tmp_path / "data") as client:
+        with armed("import.before_commit", "error"), pytest.raises(FailPointError):
+            client.state.create_filled(vid, SyncMode.DISABLED, [pages])
+        client.state.create_filled(vid, SyncMode.DISABLED, [pages[:4]])
+    with Client(tmp_path / "data") as client:
+        snapshot = client.local_volume(vid).snapshot()
+        assert snapshot is not None and snapshot.page_count == 4
+        with client.local_volume(vid).reader() as reader:
+            assert reader.read(4) == pages[3]
+    assert _keys(tmp_path / "data")["meta"] == 0
+
+
+def _keys(data_dir: Path) -> dict[str, int]:
+    """Keys per column family, read without opening as a client (which would recover)."""
+    families = ["volumes", "latest", "pages", "commits", "tags"]
+    opts = {name: Options(raw_mode=True) for name in families}
+    db = Rdict(
+        str(data_dir / "local"),
+        options=Options(raw_mode=True),
+        column_families=opts,
+        access_type=AccessType.read_only(),
+    )
+    try:
+        counts = {name: len(list(db.get_column_family(name).keys())) for name in families}
+        meta = [key for key in db.keys() if isinstance(key, bytes)]  # noqa: SIM118
+        counts["meta"] = sum(key.startswith(b"provisional-load/") for key in meta)
+        return counts
+    finally:
+        db.close()
+
+
 @pytest.mark.parametrize("point", ["import.after_chunk", "import.before_commit"])
 def test_an_import_killed_midway_leaves_no_volume(point: str, tmp_path: Path) -> None:
     data = tmp_path / "big.bin"
@@ -106,9 +145,13 @@ def test_an_import_killed_midway_leaves_no_volume(point: str, tmp_path: Path) ->
     assert proc.returncode == -9, proc.stderr  # SIGKILLed at the fail point
     loads = [p for p in (tmp_path / "data").iterdir() if p.suffix == ".sst"]
     assert len(loads) == (point == "import.after_chunk")  # the load was not taken in yet
+    pages = len(data.read_bytes()) // PAGE_SIZE
+    assert _keys(tmp_path / "data")["latest"] == (pages if point == "import.before_commit" else 0)
     with Client(tmp_path / "data") as client:
         assert client.volumes() == [] and client.tags() == {}
     assert all(not p.exists() for p in loads), "the next open removes the stale load"
+    # Nor are the pages of the volume that never was left behind, in any family.
+    assert set(_keys(tmp_path / "data").values()) == {0}
     # The next import works and holds the file.
     vid = ok("import", data, "--tag", "big", data_dir=tmp_path / "data").decode().strip()
     ok("export", "big", tmp_path / "out.bin", data_dir=tmp_path / "data")
@@ -117,3 +160,5 @@ def test_an_import_killed_midway_leaves_no_volume(point: str, tmp_path: Path) ->
         assert [str(v.vid) for v in client.volumes()] == [vid]
         snapshot = client.local_volume(vid).snapshot()
         assert snapshot is not None and snapshot.page_count * PAGE_SIZE == len(data.read_bytes())
+    left = _keys(tmp_path / "data")
+    assert (left["latest"], left["meta"]) == (pages, 0)  # the import's pages; settled
