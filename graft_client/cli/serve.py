@@ -214,6 +214,11 @@ def serve_command(
 ) -> None:
     """Run a metastore and a pagestore on this machine until SIGTERM or Ctrl-C."""
     _check_auth(host, token_key_file, insecure)
+    if metastore_port == pagestore_port != 0:
+        raise click.UsageError(
+            f"--metastore-port and --pagestore-port are both {metastore_port}: "
+            "the two servers need two ports"
+        )
     stop = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:

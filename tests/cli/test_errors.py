@@ -105,6 +105,14 @@ def test_serve_on_a_busy_port_says_which_option_moves_it(tmp_path: Path) -> None
     assert not (tmp_path / "serve" / "metastore").exists()  # refused before starting anything
 
 
+def test_serve_with_one_port_for_both_servers_is_a_usage_error(tmp_path: Path) -> None:
+    port = a_closed_port()  # free: the refusal must not depend on a listener
+    args = ["--metastore-port", str(port), "--pagestore-port", str(port)]
+    proc = graft("serve", "--data-dir", tmp_path / "serve", *args, data_dir=None)
+    one_error_line(proc, 2, f"both {port}", "--metastore-port", "--pagestore-port")
+    assert not (tmp_path / "serve").exists()  # refused before anything is made
+
+
 def test_rejected_push_and_stuck_status_say_graft_reset(cluster: Cluster, tmp_path: Path) -> None:
     env = servers_env(cluster.metastore.url, cluster.pagestore.url)
     a, b = tmp_path / "a", tmp_path / "b"
