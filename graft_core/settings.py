@@ -92,7 +92,7 @@ def _load(path: Path, *, named: bool) -> dict[str, Any]:
     for key, value in table.items():
         origin = f"config file {path}: key {key!r}"
         if key not in _TYPES:
-            meant = difflib.get_close_matches(key, _TYPES, n=1)
+            meant = difflib.get_close_matches(key.lower(), _TYPES, n=1)
             known = f"did you mean {meant[0]!r}?" if meant else f"known keys: {', '.join(_TYPES)}"
             raise InvalidInputError(f"{origin} is unknown ({known})")
         if key == "data_dir" and not named:

@@ -218,12 +218,13 @@ def test_cli_missing_config_is_one_line_and_exit_2(tmp_path: Path) -> None:
     done = graft("--config", bad, "token", "new-key", data_dir=None)
     assert done.returncode == 2 and len(stderr_lines(done)) == 1, done.stderr
     assert "'colour' is unknown (known keys: data_dir, metastore" in stderr_lines(done)[0]
-    typo = write_toml(tmp_path / "typo.toml", 'metastor = "http://127.0.0.1:9"\n')
-    done = graft("--config", typo, "status", data_dir=tmp_path / "d")
-    assert done.returncode == 2, done.stderr
-    assert stderr_lines(done) == [
-        f"error: config file {typo}: key 'metastor' is unknown (did you mean 'metastore'?)"
-    ]
+    for key, meant in (("metastor", "metastore"), ("PAGESTORE", "pagestore")):
+        typo = write_toml(tmp_path / "typo.toml", f'{key} = "http://127.0.0.1:9"\n')
+        done = graft("--config", typo, "status", data_dir=tmp_path / "d")
+        assert done.returncode == 2, done.stderr
+        assert stderr_lines(done) == [
+            f"error: config file {typo}: key {key!r} is unknown (did you mean {meant!r}?)"
+        ]
 
 
 def test_cli_takes_the_data_dirs_graft_toml_and_its_flags_win(tmp_path: Path) -> None:
