@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 
 from graft_core.settings import ENV_VARS
 
-__all__ = ["KNOWN", "PREFIXES", "closest", "unknown", "warn_unknown"]
+__all__ = ["KNOWN", "PREFIXES", "closest", "notices", "unknown", "warn_unknown"]
 
 PREFIXES = ("GRAFT_", "METASTORE_", "PAGESTORE_")
 # Options every service reads from {PREFIX}_* (graft_core.service).
@@ -101,9 +101,17 @@ def unknown(prefixes: Iterable[str], env: Mapping[str, str] | None = None) -> li
     return sorted(name for name in env if name.startswith(starts) and name not in KNOWN)
 
 
-def warn_unknown(prefixes: Iterable[str], env: Mapping[str, str] | None = None) -> None:
-    """One warning line per unknown variable of ``prefixes``, naming the closest known one."""
+def notices(prefixes: Iterable[str], env: Mapping[str, str] | None = None) -> list[str]:
+    """What to tell of each unknown variable of ``prefixes``: its name and the closest known."""
+    told = []
     for name in unknown(prefixes, env):
         guess = closest(name)
         hint = f" (did you mean {guess}?)" if guess else ""
-        log.warning("environment variable %s is not a graft setting, ignored%s", name, hint)
+        told.append(f"environment variable {name} is not a graft setting, ignored{hint}")
+    return told
+
+
+def warn_unknown(prefixes: Iterable[str], env: Mapping[str, str] | None = None) -> None:
+    """A logged warning for each of the ``notices``."""
+    for notice in notices(prefixes, env):
+        log.warning("%s", notice)

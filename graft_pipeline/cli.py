@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import click
 
 from graft_core.crypto import Key
+from graft_core.envvars import notices
 from graft_core.errors import GraftError, KeyRequiredError, VolumeNotFoundError
 from graft_core.ids import VolumeId
 from graft_core.options import store_url_option
@@ -204,6 +205,8 @@ class _Group(click.Group):
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
     """Spark jobs that keep Graft volumes compact, collected and verified, and move them in bulk."""
+    for notice in notices(("GRAFT_",)):  # a misspelt variable: told, not silently ignored
+        click.echo(f"warning: {notice}", err=True)
 
 
 @main.command()

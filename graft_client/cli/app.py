@@ -150,7 +150,8 @@ def cli(
     Each setting comes from its option, else its environment variable, else the config file,
     else its default (see the README's Configuration section)."""
     configure_logging()
-    warn_unknown(("GRAFT_",))
+    if ctx.invoked_subcommand != pipeline_command.name:  # the job, a process of its own, tells
+        warn_unknown(("GRAFT_",))
     if config is not None:  # a file the user named must exist and be valid, whatever the command
         Settings.resolve(
             data_dir=data_dir, metastore=metastore, pagestore=pagestore, token=token, config=config

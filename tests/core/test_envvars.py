@@ -113,6 +113,29 @@ def test_a_service_warns_of_its_own_misspelt_variables_before_reading_its_option
         )
 
 
+def test_a_pipeline_job_warns_once_whether_run_by_graft_or_alone(tmp_path: Path) -> None:
+    env = clean_env(GRAFT_METASTORE_URL="http://127.0.0.1:9")
+    job = ["verify", "--metastore", "http://127.0.0.1:9", "--store", "bogus://x"]  # exit 2
+    alone = subprocess.run(
+        [sys.executable, "-m", "graft_pipeline", *job],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    through = graft("pipeline", *job, data_dir=None, env=env)
+    for code, stderr in (
+        (alone.returncode, alone.stderr),
+        (through.returncode, through.stderr.decode()),
+    ):
+        assert code == 2, stderr
+        warned = [line for line in stderr.splitlines() if line.startswith("warning:")]
+        assert warned == [
+            "warning: environment variable GRAFT_METASTORE_URL is not a graft setting, ignored "
+            "(did you mean GRAFT_METASTORE?)"
+        ], stderr
+
+
 def test_the_demo_runs_without_a_warning() -> None:
     done = graft("demo", data_dir=None)
     assert done.returncode == 0, done.stderr
