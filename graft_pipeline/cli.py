@@ -24,7 +24,7 @@ from graft_core.crypto import Key
 from graft_core.envvars import notices
 from graft_core.errors import GraftError, KeyRequiredError, VolumeNotFoundError
 from graft_core.ids import VolumeId
-from graft_core.options import store_url_option
+from graft_core.options import one_line_usage, store_url_option
 from graft_pipeline.compact import run_compact
 from graft_pipeline.export import run_export_pages
 from graft_pipeline.export_sqlite import run_export_sqlite
@@ -189,9 +189,14 @@ class _Job:
 class _Group(click.Group):
     """Bad input and service errors: one line on stderr and exit 2 / 1, not a traceback."""
 
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        with one_line_usage():
+            return super().make_context(*args, **kwargs)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            with one_line_usage():  # a job's options are parsed here
+                return super().invoke(ctx)
         except KeyboardInterrupt:  # outside a Spark job (which _Job.run stops itself)
             click.echo(f"interrupted: {ctx.invoked_subcommand} stopped", err=True)
             sys.exit(INTERRUPTED_EXIT)

@@ -31,6 +31,7 @@ from graft_client.cli.token import token_group
 from graft_client.cli.transfer import export_command, import_command
 from graft_client.cli.volumes import compact, log_, volume
 from graft_core.envvars import warn_unknown
+from graft_core.options import usage_line
 from graft_core.settings import Settings
 
 __all__ = ["GraftGroup", "cli"]
@@ -46,12 +47,7 @@ Examples:
 
 
 def _usage_error(exc: click.UsageError) -> NoReturn:
-    """Click's usage error as one ``error:`` line naming the help to read."""
-    message = exc.format_message().strip().rstrip(".")
-    if message[:1].isupper() and message[1:2].islower():
-        message = message[0].lower() + message[1:]
-    where = exc.ctx.command_path if exc.ctx is not None else "graft"
-    click.echo(f"error: {' '.join(message.split())} (see `{where} --help`)", err=True)
+    click.echo(f"error: {usage_line(exc)}", err=True)
     sys.exit(USAGE_ERROR)
 
 

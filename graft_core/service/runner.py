@@ -31,7 +31,7 @@ from graft_core.datadir import DataDir, local_url
 from graft_core.envvars import warn_unknown
 from graft_core.errors import GraftError, InvalidInputError
 from graft_core.files import replace_file
-from graft_core.options import LOG_LEVEL, PORT
+from graft_core.options import LOG_LEVEL, PORT, one_line_usage
 from graft_core.service.auth import Auth, parse_tokens
 from graft_core.service.connections import ConnectionGuard, ConnectionLimits
 from graft_core.service.logs import setup_logging
@@ -65,6 +65,14 @@ class ServiceCommand(click.Command):
         setup_logging("info")  # again once --log-level is known
         warn_unknown((f"{self.prefix}_",))
         return super().main(*args, **kwargs)
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        with one_line_usage():
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with one_line_usage():  # options checked once all are read (auth, receipt key)
+            return super().invoke(ctx)
 
 
 @dataclass(frozen=True)
