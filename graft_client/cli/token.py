@@ -51,7 +51,8 @@ def create(
 ) -> None:
     """Print a token the servers accept until it expires, or until its key is removed."""
     if bool(volumes) == all_volumes:
-        raise InvalidInputError("give --volume VID (repeatable) or --all-volumes, not both")
+        what = ", not both" if all_volumes else ": which volumes may the token reach?"
+        raise InvalidInputError(f"give --volume VID (repeatable) or --all-volumes{what}")
     scope = None if all_volumes else frozenset(resolve_vid(ctx, vid) for vid in volumes)
     ttl_s = parse_duration(ttl)
     keys = TokenKeys.load(key_file)

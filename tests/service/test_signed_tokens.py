@@ -173,8 +173,8 @@ def test_graft_serve_passes_the_keys_to_both_servers(tmp_path: Path) -> None:
     [
         (["--volume", "nope", "--ttl", "7d"], "invalid VolumeId 'nope'"),
         (["--volume", str(VOL_A), "--ttl", "7 days"], "invalid duration '7 days'"),
-        (["--ttl", "7d"], "--all-volumes"),
-        (["--volume", str(VOL_A), "--all-volumes"], "--all-volumes"),
+        (["--ttl", "7d"], "give --volume VID (repeatable) or --all-volumes: which volumes"),
+        (["--volume", str(VOL_A), "--all-volumes"], "--all-volumes, not both"),
     ],
 )
 def test_create_refuses_bad_input_with_one_line(
