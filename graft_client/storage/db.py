@@ -49,7 +49,7 @@ _FAMILIES = ("volumes", "latest", "pages", "commits", "tags")
 _LOAD_PREFIX, _LOAD_SUFFIX = ".load-", ".sst"
 # Meta keys of provisional loads taken in and not yet confirmed (see ``Provisional``).
 _PROVISIONAL = b"provisional-load/"
-_PROVISIONAL_END = b"provisional-load0"
+_PROVISIONAL_END = _PROVISIONAL[:-1] + b"0"  # "/" + 1: just past every key of the prefix
 # How RocksDB's IO errors name ENOSPC and EDQUOT.
 _FULL = ("No space left on device", "Disk quota exceeded")
 
@@ -210,15 +210,16 @@ class LocalDB:
         markers = list(self._scan(self._db, _PROVISIONAL, _PROVISIONAL_END))
         if not markers:
             return
-        batch = self.batch()
+        batch, undone = self.batch(), 0
         for marker, value in markers:
             load = msgspec.msgpack.decode(value, type=Provisional)
             if self.get(*load.confirm) is None:
+                undone += 1
                 for family, start, stop in load.undo:
                     batch.delete_range(family, start, stop)
             batch.batch.delete(marker)
-        log.info("undid %d bulk loads cut off before they were confirmed", len(markers))
         self.write(batch, sync=True)
+        log.info("undid %d bulk loads cut off before they were confirmed", undone)
 
     def family(self, name: str) -> Any:
         return self._families[name]
