@@ -145,7 +145,7 @@ class Settings:
             or env.get(ENV_VARS["data_dir"])
             or file.get("data_dir")
             or _default_data_dir(env)
-        )
+        ).expanduser()  # a "~" the shell did not expand is not a directory named "~"
         if path is None:
             file = _load(home / CONFIG_NAME, named=False)
             path = home / CONFIG_NAME if file else None

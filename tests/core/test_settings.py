@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from graft_core.datadir import SERVERS_FILE
 from graft_core.errors import InvalidInputError
 from graft_core.settings import DEFAULT_KEEP_COMMITS, Settings
 from graft_pipeline.location import Location
-from tests.cli.runner import clean_env, graft, stderr_lines
+from tests.cli.runner import GRAFT, clean_env, graft, stderr_lines
 from tests.pagestore.cluster import Cluster, running_cluster
 from tests.sync.support import page
 
@@ -208,6 +209,26 @@ def test_pipeline_location_reads_graft_toml_above_servers_json(
     write_toml(served / "graft.toml", 'token = ["t"]\n')
     with pytest.raises(InvalidInputError, match="'token' must be a string"):
         Location.resolve(metastore=None, store=None, data_dir=served)
+
+
+def test_a_data_dir_starting_with_a_tilde_is_in_the_home_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As in a config file: an unexpanded ``~`` (a quoted shell word, a systemd unit, a .env
+    file) must not make a directory named ``~`` wherever the command runs."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    from_env = Settings.resolve(env={"GRAFT_DIR": "~/graft"})
+    assert from_env.data_dir == tmp_path / "home" / "graft"
+    assert Settings.resolve(data_dir="~/given", env={}).data_dir == tmp_path / "home" / "given"
+    work = tmp_path / "work"
+    work.mkdir()
+    env = clean_env(GRAFT_DIR="~/cli", HOME=str(tmp_path / "home"))
+    done = subprocess.run(
+        [str(GRAFT), "volume", "create"], cwd=work, env=env, capture_output=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert list(work.iterdir()) == []
+    assert (tmp_path / "home" / "cli").is_dir()
 
 
 def test_cli_missing_config_is_one_line_and_exit_2(tmp_path: Path) -> None:
