@@ -5,6 +5,7 @@ how every command tells a usage error: one line naming the help to read."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,6 +19,7 @@ from graft_core.objstore import check_store_url
 __all__ = [
     "LOG_LEVEL",
     "PORT",
+    "HomePath",
     "UsageLine",
     "one_line_usage",
     "parse_size",
@@ -29,6 +31,15 @@ __all__ = [
 PORT = click.IntRange(0, 65535)
 # uvicorn's levels ("trace" is its own, below debug); setup_logging upper-cases them.
 LOG_LEVEL = click.Choice(["critical", "error", "warning", "info", "debug", "trace"], False)
+
+
+class HomePath(click.Path):
+    """A path whose leading ``~`` is the home directory even when the shell did not expand it
+    (an environment variable from a unit file, a quoted word)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return super().convert(os.path.expanduser(value), param, ctx)
+
 
 _UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
 _SIZE = re.compile(r"\s*(\d+)\s*([kmgt]?)(?:i?b)?\s*", re.IGNORECASE)

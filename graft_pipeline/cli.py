@@ -24,7 +24,7 @@ from graft_core.crypto import Key
 from graft_core.envvars import notices
 from graft_core.errors import GraftError, KeyRequiredError, VolumeNotFoundError
 from graft_core.ids import VolumeId
-from graft_core.options import one_line_usage, store_url_option
+from graft_core.options import HomePath, one_line_usage, store_url_option
 from graft_pipeline.compact import run_compact
 from graft_pipeline.export import run_export_pages
 from graft_pipeline.export_sqlite import run_export_sqlite
@@ -73,7 +73,7 @@ def _common(command: F) -> F:
         ),
         click.option(
             "--data-dir",
-            type=click.Path(file_okay=False, path_type=Path),
+            type=HomePath(file_okay=False, path_type=Path),
             help="A `graft serve --data-dir` directory: its running servers and segment store.",
         ),
         click.option("--token", help="Bearer token for the servers. [env: GRAFT_TOKEN]"),

@@ -10,7 +10,7 @@ import click
 
 from graft_core.datadir import DataDir
 from graft_core.errors import GraftError
-from graft_core.options import store_url_option
+from graft_core.options import HomePath, store_url_option
 from graft_core.receipts import ReceiptKey
 from graft_core.service import (
     CLICK_SETTINGS,
@@ -35,7 +35,7 @@ log = logging.getLogger("metastore")
 @click.command(cls=ServiceCommand, prefix="METASTORE", context_settings=CLICK_SETTINGS)
 @click.option(
     "--data-dir",
-    type=click.Path(path_type=Path),
+    type=HomePath(path_type=Path),
     envvar="METASTORE_DATA_DIR",
     default=Path("graft-data/metastore"),
     show_default=True,

@@ -10,7 +10,7 @@ import click
 
 from graft_core.datadir import DataDir
 from graft_core.errors import GraftError, InvalidInputError
-from graft_core.options import size_option, store_url_option
+from graft_core.options import HomePath, size_option, store_url_option
 from graft_core.receipts import ReceiptKey
 from graft_core.service import (
     CLICK_SETTINGS,
@@ -65,7 +65,7 @@ def _metastore_url(ctx: click.Context, param: click.Parameter, value: str) -> st
 )
 @click.option(
     "--cache-dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=HomePath(file_okay=False, path_type=Path),
     envvar="PAGESTORE_CACHE_DIR",
     default=Path("graft-data/cache"),
     show_default=True,

@@ -43,7 +43,7 @@ from graft_client.cli.output import CliError
 from graft_core.datadir import DataDir, local_url
 from graft_core.errors import InvalidInputError, ServiceUnavailableError
 from graft_core.files import replace_file
-from graft_core.options import LOG_LEVEL, PORT, size_option, store_url_option
+from graft_core.options import LOG_LEVEL, PORT, HomePath, size_option, store_url_option
 from graft_core.receipts import KEY_ENV, KEY_FILE_ENV, KEY_FILE_NAME, ReceiptKey
 from graft_core.tokens import KEYS_ENV
 from graft_core.urls import is_loopback
@@ -166,7 +166,7 @@ def _store_url(store: str | None, data_dir: Path) -> str:
 @click.command("serve", short_help="Run a metastore and a pagestore on this machine.")
 @click.option(
     "--data-dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=HomePath(file_okay=False, path_type=Path),
     default=Path("graft-data"),
     show_default=True,
     help="Metastore log, segments and cache live under this directory.",

@@ -19,6 +19,8 @@ import httpx
 from graft_core.ids import VolumeId
 from graft_core.types import PAGE_SIZE
 from tests.pagestore.cluster import GraftHttp
+from tests.support.polling import wait_until
+from tests.support.receipts import server_env
 
 GRAFT = str(Path(sys.executable).with_name("graft"))
 _DEADLINE_S = 60.0
@@ -109,3 +111,30 @@ def test_serve_on_a_port_in_use_is_one_line(tmp_path: Path) -> None:
     )
     assert "--metastore-port" in done.stderr
     assert not (tmp_path / "data" / "servers.json").exists()
+
+
+def test_data_dirs_with_an_unexpanded_tilde_are_in_the_home_directory(tmp_path: Path) -> None:
+    """``~`` from a unit file or a quoted word is the home directory, for ``graft serve`` and a
+    server alone (through its variable), never a directory named ``~`` where it runs."""
+    home, work = tmp_path / "home", tmp_path / "work"
+    work.mkdir()
+    env = {**os.environ, "HOME": str(home), "METASTORE_DATA_DIR": "~/meta", **server_env()}
+    port_file = tmp_path / "meta.port"
+    alone = subprocess.Popen(
+        [sys.executable, "-m", "metastore_server", "--port", "0", "--port-file", str(port_file)],
+        cwd=work,
+        env=env,
+    )
+    ready = tmp_path / "ready.json"
+    serve = [GRAFT, "serve", "--data-dir", "~/served", "--ready-file", str(ready)]
+    ports = ["--metastore-port", "0", "--pagestore-port", "0"]
+    both = subprocess.Popen([*serve, *ports], cwd=work, env=env, stdout=subprocess.DEVNULL)
+    try:
+        _wait_ready(both, ready)
+        wait_until(port_file.exists, _DEADLINE_S, "the metastore's port file")
+    finally:
+        for proc in (alone, both):
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=30)
+    assert list(work.iterdir()) == []
+    assert (home / "meta").is_dir() and (home / "served" / "metastore").is_dir()
