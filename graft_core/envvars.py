@@ -17,9 +17,8 @@ from collections.abc import Iterable, Mapping
 
 from graft_core.settings import ENV_VARS
 
-__all__ = ["KNOWN", "PREFIXES", "closest", "notices", "unknown", "warn_unknown"]
+__all__ = ["KNOWN", "closest", "notices", "unknown", "warn_unknown"]
 
-PREFIXES = ("GRAFT_", "METASTORE_", "PAGESTORE_")
 # Options every service reads from {PREFIX}_* (graft_core.service).
 _SERVICE = (
     "HOST",
