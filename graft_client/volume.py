@@ -187,13 +187,10 @@ class Volume:
         The snapshot must be on the servers (pushed or pulled): a fork is recorded there, so
         any device can clone it. ``InvalidInputError`` if it is not (push first);
         ``SnapshotNotFoundError`` for an LSN that does not exist or is no longer retained.
-        Encrypted volumes cannot be forked yet (``InvalidInputError``): a fork would read pages
-        sealed for its parent's id with keys its own keyring does not carry.
+        A fork of an encrypted volume is encrypted with the same key-encryption key: its keyring
+        carries the parent's data keys (its inherited pages stay sealed for the parent) and a
+        fresh one of its own (DESIGN 13).
         """
-        if self.encrypted:
-            raise InvalidInputError(
-                f"volume {self.vid} is encrypted: forks of encrypted volumes are not supported yet"
-            )
         # The reader pins the snapshot: it stays retained until the fork pins it for good.
         with self.reader(lsn) as at:
             snapshot = at.snapshot
@@ -206,7 +203,8 @@ class Volume:
                     "(a fork starts at a snapshot the servers have)"
                 )
             child = VolumeId.random()
-            self.session.fork(child, self.vid, remote.remote_lsn)
+            keyring = self._forked_keyring(child, remote.remote_lsn)
+            self.session.fork(child, self.vid, remote.remote_lsn, keyring)
             origin = OriginRecord(
                 bytes(self.vid),
                 remote.remote_lsn,
@@ -214,8 +212,22 @@ class Volume:
                 FIRST_LSN,
                 LocalLSN(snapshot.lsn),
             )
-            self._state.create_fork(child, origin, self.sync_mode, self._state.cluster(self.vid))
+            cluster = self._state.cluster(self.vid)
+            self._state.create_fork(child, origin, self.sync_mode, cluster, keyring)
         return Volume(self._state, self.session, child)
+
+    def _forked_keyring(self, child: VolumeId, remote_lsn: int) -> bytes:
+        """The encoded keyring of ``child``, a fork of this volume at ``remote_lsn`` (empty if
+        this one is plain); the child takes this volume's key-encryption key."""
+        keys = self.session.keys
+        ring = keys.ring(self.vid, self._state.config(self.vid).keyring)
+        if ring is None:
+            return b""
+        forked = ring.forked(child, remote_lsn)
+        kek = keys.kek(self.vid)
+        assert kek is not None, "an opened keyring had a KEK"
+        keys.set_kek(child, kek)
+        return forked.encode()
 
     def changes(self, from_lsn: int, to_lsn: int) -> Graft:
         """The pages changed between local snapshots ``from_lsn`` and ``to_lsn``: the union of

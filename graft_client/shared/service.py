@@ -101,8 +101,8 @@ class OwnerService:
             "fetch_inherited": lambda conn, vid, idx, lsn, count: session.inherited_page(
                 VolumeId(vid), idx, lsn, count
             ),
-            "fork": lambda conn, vid, parent, lsn: SyncSession.fork(
-                session, VolumeId(vid), VolumeId(parent), lsn
+            "fork": lambda conn, vid, parent, lsn, keyring: SyncSession.fork(
+                session, VolumeId(vid), VolumeId(parent), lsn, keyring
             ),
             "clone": lambda conn, vid, sync: SyncSession.clone(
                 session, VolumeId(vid), SyncMode(sync)

@@ -237,10 +237,15 @@ class SharedState(LocalState):
         return bool(self._shared.call(local, "untag", name))
 
     def create_fork(
-        self, vid: VolumeId, origin: OriginRecord, sync: SyncMode, cluster: uuid.UUID | None
+        self,
+        vid: VolumeId,
+        origin: OriginRecord,
+        sync: SyncMode,
+        cluster: uuid.UUID | None,
+        keyring: bytes = b"",
     ) -> None:
-        local = partial(LocalState.create_fork, self, vid, origin, sync, cluster)
-        wire = fork_to_wire(origin, sync, cluster)
+        local = partial(LocalState.create_fork, self, vid, origin, sync, cluster, keyring)
+        wire = fork_to_wire(origin, sync, cluster, keyring)
         self._shared.call(local, "create_fork", bytes(vid), *wire, retry=False)
 
     def apply_commit(
@@ -336,16 +341,16 @@ def config_from_wire(raw: bytes) -> VolumeConfig:
 
 
 def fork_to_wire(
-    origin: OriginRecord, sync: SyncMode, cluster: uuid.UUID | None
-) -> tuple[bytes, str, bytes | None]:
-    return encode(origin), sync.value, None if cluster is None else cluster.bytes
+    origin: OriginRecord, sync: SyncMode, cluster: uuid.UUID | None, keyring: bytes
+) -> tuple[bytes, str, bytes | None, bytes]:
+    return encode(origin), sync.value, None if cluster is None else cluster.bytes, keyring
 
 
 def fork_from_wire(
-    origin: bytes, sync: str, cluster: bytes | None
-) -> tuple[OriginRecord, SyncMode, uuid.UUID | None]:
+    origin: bytes, sync: str, cluster: bytes | None, keyring: bytes
+) -> tuple[OriginRecord, SyncMode, uuid.UUID | None, bytes]:
     found = None if cluster is None else uuid.UUID(bytes=cluster)
-    return decode(origin, OriginRecord), SyncMode(sync), found
+    return decode(origin, OriginRecord), SyncMode(sync), found, keyring
 
 
 def stats_to_wire(stats: ReclaimStats) -> list[int]:

@@ -29,14 +29,16 @@ def create_fork(
     origin: OriginRecord,
     sync: SyncMode,
     cluster: uuid.UUID | None,
+    keyring: bytes = b"",
 ) -> None:
-    """The fork as a local volume at its remote LSN 1 (the origin), in one durable batch."""
+    """The fork as a local volume at its remote LSN 1 (the origin), in one durable batch;
+    ``keyring``: an encrypted fork's (DESIGN 13)."""
     if records.config(vid) is not None:
         raise InvalidInputError(f"volume {vid} already exists locally")
     assert origin.local_lsn == FIRST_LSN
     remote = RemoteLSN(LSN(1))
     batch = records.db.batch()
-    records.put_config(batch, vid, VolumeConfig(sync, now_ms()))
+    records.put_config(batch, vid, VolumeConfig(sync, now_ms(), keyring=keyring))
     records.put_origin(batch, vid, origin)
     if cluster is not None:
         records.put_cluster(batch, vid, cluster)

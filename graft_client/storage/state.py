@@ -507,10 +507,15 @@ class LocalState:
         return self._open().origin(vid)
 
     def create_fork(
-        self, vid: VolumeId, origin: OriginRecord, sync: SyncMode, cluster: uuid.UUID | None
+        self,
+        vid: VolumeId,
+        origin: OriginRecord,
+        sync: SyncMode,
+        cluster: uuid.UUID | None,
+        keyring: bytes = b"",
     ) -> None:
         with self._locked(vid) as records:
-            forks.create_fork(records, vid, origin, sync, cluster)
+            forks.create_fork(records, vid, origin, sync, cluster, keyring)
 
     def cluster(self, vid: VolumeId) -> uuid.UUID | None:
         """The cluster the volume syncs with (None before its first sync)."""

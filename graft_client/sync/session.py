@@ -176,10 +176,11 @@ class SyncSession:
         pages = runtime.call(fetch.fetch_inherited, self.state, runtime, vid, batch)
         return _fetched(pages, vid, pageidx, lsn)
 
-    def fork(self, vid: VolumeId, parent: VolumeId, lsn: int) -> None:
-        """Record on the metastore that ``vid`` is a fork of ``parent`` at remote ``lsn``."""
+    def fork(self, vid: VolumeId, parent: VolumeId, lsn: int, keyring: bytes = b"") -> None:
+        """Record on the metastore that ``vid`` is a fork of ``parent`` at remote ``lsn``
+        (with ``keyring``, its wrapped data keys, if it is encrypted)."""
         runtime = self.runtime
-        runtime.call(runtime.metastore.fork, vid, self.client_id, parent, lsn)
+        runtime.call(runtime.metastore.fork, vid, self.client_id, parent, lsn, keyring)
 
     def fetch_pending(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
         """Fetch a PENDING page (and likely neighbours of the same version) from the pagestore."""

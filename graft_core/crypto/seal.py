@@ -44,6 +44,7 @@ _HEADER = struct.Struct(">BBIQ")
 _NONCE = 12
 _TAG = 16
 _AD_PREFIX = b"graft-page-v1"
+_FORK_ORIGIN_LSN = 1  # a fork's LSN 1 is its parent's snapshot (DESIGN 12)
 SEAL_OVERHEAD = _HEADER.size + _NONCE + _TAG
 MAX_SEALED_SIZE = PAGE_SIZE + SEAL_OVERHEAD
 # Level 4 tuned for one page: measured on SQLite pages it stores 5% fewer bytes than level 3 at
@@ -89,14 +90,20 @@ def sealed_header(blob: bytes) -> tuple[int, int]:
 
 
 def open_page(keyring: Keyring, vid: VolumeId, pageidx: int, blob: bytes) -> tuple[bytes, int]:
-    """The page sealed in ``blob`` and the LSN it was written for; ``IntegrityError`` if the
-    bytes are not a page sealed for this volume and position by one of its keys."""
+    """The page sealed in ``blob`` and the LSN of ``vid`` it was written for; ``IntegrityError``
+    if the bytes are not a page sealed for this volume and position by one of its keys.
+
+    In a fork, a page sealed with an ancestor's key is the ancestor's (inherited): it must open
+    under the ancestor's id and have been written at or below the LSN the fork reads the
+    ancestor at; it dates from the fork's LSN 1 (its origin), which is what is answered."""
     key_id, lsn = sealed_header(blob)
     key = keyring.get(key_id)
+    owner = keyring.owner(key_id)
+    sealer = vid if owner is None else owner[0]
     header = blob[: _HEADER.size]
     nonce = blob[_HEADER.size : _HEADER.size + _NONCE]
     try:
-        body = key.aead.decrypt(nonce, blob[_HEADER.size + _NONCE :], _ad(header, vid, pageidx))
+        body = key.aead.decrypt(nonce, blob[_HEADER.size + _NONCE :], _ad(header, sealer, pageidx))
     except InvalidTag:
         raise IntegrityError(
             f"page {pageidx} of {vid} failed authentication (tampered with, or moved from "
@@ -111,4 +118,11 @@ def open_page(keyring: Keyring, vid: VolumeId, pageidx: int, blob: bytes) -> tup
             raise IntegrityError(f"page {pageidx} of {vid}: {exc}") from exc
     if len(body) != PAGE_SIZE:
         raise IntegrityError(f"page {pageidx} of {vid} opens to {len(body)} bytes")
-    return body, lsn
+    if owner is None:
+        return body, lsn
+    if lsn > owner[1]:
+        raise IntegrityError(
+            f"page {pageidx} of {vid} is served as its ancestor {sealer}'s at LSN {lsn}, after "
+            f"the LSN {owner[1]} the fork reads through"
+        )
+    return body, _FORK_ORIGIN_LSN
