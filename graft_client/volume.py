@@ -10,6 +10,7 @@ import msgspec
 
 from graft_client import forks
 from graft_client.reader import VolumeReader
+from graft_client.storage.commits import now_ms
 from graft_client.storage.pull import PullOutcome
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import (
@@ -19,6 +20,7 @@ from graft_client.storage.records import (
     OriginRecord,
     SyncError,
     SyncMode,
+    VolumeConfig,
     VolumeStatus,
     parse_sync_mode,
 )
@@ -212,8 +214,11 @@ class Volume:
                 FIRST_LSN,
                 LocalLSN(snapshot.lsn),
             )
-            cluster = self._state.cluster(self.vid)
-            self._state.create_fork(child, origin, self.sync_mode, cluster, keyring)
+            sealed_here = self._state.config(self.vid).encrypt_local
+            config = VolumeConfig(
+                self.sync_mode, now_ms(), keyring=keyring, encrypt_local=sealed_here
+            )
+            self._state.create_fork(child, origin, config, self._state.cluster(self.vid))
         return Volume(self._state, self.session, child)
 
     def _forked_keyring(self, child: VolumeId, remote_lsn: int) -> bytes:

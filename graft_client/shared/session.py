@@ -142,9 +142,9 @@ class SharedSession(SyncSession):
         local = partial(SyncSession.fork, self, vid, parent, lsn, keyring)
         self._shared.call(local, "fork", bytes(vid), bytes(parent), lsn, keyring, retry=False)
 
-    def clone(self, vid: VolumeId, sync: SyncMode) -> None:
-        local = partial(SyncSession.clone, self, vid, sync)
-        self._shared.call(local, "clone", bytes(vid), sync.value)
+    def clone(self, vid: VolumeId, sync: SyncMode, *, encrypt_local: bool = False) -> None:
+        local = partial(SyncSession.clone, self, vid, sync, encrypt_local=encrypt_local)
+        self._shared.call(local, "clone", bytes(vid), sync.value, encrypt_local)
 
     def resume_in_background(self, vid: VolumeId) -> None:
         local = partial(SyncSession.resume_in_background, self, vid)

@@ -185,12 +185,15 @@ class SharedState(LocalState):
         snapshot = self.pin(vid, lsn)
         release = None if snapshot is None else partial(self.unpin, vid, snapshot.lsn)
         records = self.records()
+        cipher = self.cipher(vid, reading=True)
         if snapshot is None or not records.db.secondary:
-            view = SnapshotView(records.db, vid, snapshot, release, fetch, inheritor)
+            view = SnapshotView(records.db, vid, snapshot, release, fetch, inheritor, cipher)
         else:
             here = partial(self._has, records, vid, snapshot.lsn)
             remote = partial(self._read_remote, vid, snapshot, fetch)
-            view = AttachedView(records.db, vid, snapshot, release, fetch, here, remote, inheritor)
+            view = AttachedView(
+                records.db, vid, snapshot, release, fetch, here, remote, inheritor, cipher
+            )
         self._views.add(view)
         return view
 
@@ -240,12 +243,11 @@ class SharedState(LocalState):
         self,
         vid: VolumeId,
         origin: OriginRecord,
-        sync: SyncMode,
+        config: VolumeConfig,
         cluster: uuid.UUID | None,
-        keyring: bytes = b"",
     ) -> None:
-        local = partial(LocalState.create_fork, self, vid, origin, sync, cluster, keyring)
-        wire = fork_to_wire(origin, sync, cluster, keyring)
+        local = partial(LocalState.create_fork, self, vid, origin, config, cluster)
+        wire = fork_to_wire(origin, config, cluster)
         self._shared.call(local, "create_fork", bytes(vid), *wire, retry=False)
 
     def apply_commit(
@@ -341,16 +343,16 @@ def config_from_wire(raw: bytes) -> VolumeConfig:
 
 
 def fork_to_wire(
-    origin: OriginRecord, sync: SyncMode, cluster: uuid.UUID | None, keyring: bytes
-) -> tuple[bytes, str, bytes | None, bytes]:
-    return encode(origin), sync.value, None if cluster is None else cluster.bytes, keyring
+    origin: OriginRecord, config: VolumeConfig, cluster: uuid.UUID | None
+) -> tuple[bytes, bytes, bytes | None]:
+    return encode(origin), encode(config), None if cluster is None else cluster.bytes
 
 
 def fork_from_wire(
-    origin: bytes, sync: str, cluster: bytes | None, keyring: bytes
-) -> tuple[OriginRecord, SyncMode, uuid.UUID | None, bytes]:
+    origin: bytes, config: bytes, cluster: bytes | None
+) -> tuple[OriginRecord, VolumeConfig, uuid.UUID | None]:
     found = None if cluster is None else uuid.UUID(bytes=cluster)
-    return decode(origin, OriginRecord), SyncMode(sync), found, keyring
+    return decode(origin, OriginRecord), config_from_wire(config), found
 
 
 def stats_to_wire(stats: ReclaimStats) -> list[int]:

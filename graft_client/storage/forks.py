@@ -11,7 +11,6 @@ from graft_client.storage.records import (
     CommitRecord,
     OriginRecord,
     SnapshotRecord,
-    SyncMode,
     VolumeConfig,
 )
 from graft_client.storage.volumes import VolumeRecords
@@ -27,18 +26,16 @@ def create_fork(
     records: VolumeRecords,
     vid: VolumeId,
     origin: OriginRecord,
-    sync: SyncMode,
+    config: VolumeConfig,
     cluster: uuid.UUID | None,
-    keyring: bytes = b"",
 ) -> None:
-    """The fork as a local volume at its remote LSN 1 (the origin), in one durable batch;
-    ``keyring``: an encrypted fork's (DESIGN 13)."""
+    """The fork as a local volume at its remote LSN 1 (the origin), in one durable batch."""
     if records.config(vid) is not None:
         raise InvalidInputError(f"volume {vid} already exists locally")
     assert origin.local_lsn == FIRST_LSN
     remote = RemoteLSN(LSN(1))
     batch = records.db.batch()
-    records.put_config(batch, vid, VolumeConfig(sync, now_ms(), keyring=keyring))
+    records.put_config(batch, vid, config)
     records.put_origin(batch, vid, origin)
     if cluster is not None:
         records.put_cluster(batch, vid, cluster)
