@@ -23,7 +23,7 @@ from typing import Annotated, Literal
 import msgspec
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM, AESSIV
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from graft_core.crypto.keys import KEY_SIZE, SCRYPT_N, SCRYPT_P, SCRYPT_R, Key
@@ -61,16 +61,18 @@ class _Encoded(msgspec.Struct, forbid_unknown_fields=True):
 
 @dataclass(frozen=True, slots=True)
 class DataKey:
-    """One unwrapped data key: an AEAD key and a separate key for deriving nonces."""
+    """One unwrapped data key: the AES-SIV key that seals pages (format 2) and the AES-GCM key
+    that opens format 1 pages, derived apart (HKDF)."""
 
     key_id: int
+    siv: AESSIV
     aead: AESGCM
-    nonce_key: bytes
 
     @classmethod
     def derive(cls, key_id: int, secret: bytes) -> DataKey:
+        siv = HKDF(hashes.SHA256(), 64, salt=None, info=b"graft-page-siv-v2").derive(secret)
         material = HKDF(hashes.SHA256(), 64, salt=None, info=b"graft-page-keys-v1").derive(secret)
-        return cls(key_id, AESGCM(material[:32]), material[32:])
+        return cls(key_id, AESSIV(siv), AESGCM(material[:32]))
 
 
 @dataclass(frozen=True, slots=True)
