@@ -57,9 +57,10 @@ _FORK_ORIGIN_LSN = 1  # a fork's LSN 1 is its parent's snapshot (DESIGN 12)
 SEAL_OVERHEAD = _HEADERS[SEAL_VERSION].size + _TAG
 _OVERHEADS = {_V1: _HEADERS[_V1].size + _V1_NONCE + _TAG, SEAL_VERSION: SEAL_OVERHEAD}
 MAX_SEALED_SIZE = PAGE_SIZE + max(_OVERHEADS.values())
-# zstd for one 4 KiB page: a 4 KiB window and lazy matching with a deeper search than level 4.
-# Measured on the SQLite pages of benchmarks/encryption.py: 2% fewer bytes than level 4 at about
-# its speed; the optimal-parsing strategies save 5% more but cost 5-10x the time.
+# zstd for one 4 KiB page: a 4 KiB window and greedy matching with a deeper search than level 4
+# (search log 6, not 4). Measured (CPU time) on the SQLite pages of benchmarks/encryption.py:
+# 1.4% fewer bytes than level 4 for 25% more time (46 vs 37 us a page); lazy matching saves
+# 0.2% more for 60% more time, the optimal-parsing strategies 5% more for 10x the time.
 _ZSTD_PARAMS = {
     "window_log": 12,
     "hash_log": 12,
@@ -67,7 +68,7 @@ _ZSTD_PARAMS = {
     "search_log": 6,
     "min_match": 4,
     "target_length": 0,
-    "strategy": zstandard.STRATEGY_LAZY,
+    "strategy": zstandard.STRATEGY_GREEDY,
 }
 
 _contexts = threading.local()

@@ -10,7 +10,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from graft_client import Client, LiteClient, Volume
+from graft_client import Client, Key, LiteClient, Volume
 from graft_core.crypto import Keyring, WrappedKey
 from graft_core.errors import IntegrityError, WrongKeyError
 from graft_core.ids import VolumeId
@@ -171,3 +171,25 @@ def test_an_ancestor_key_moved_to_another_owner_does_not_unwrap(
 
 def _relabelled(key: WrappedKey, **changes: object) -> WrappedKey:
     return msgspec.structs.replace(key, **changes)
+
+
+def test_an_attached_process_forks_an_encrypted_volume_sealed_at_rest(
+    own_cluster: Cluster, tmp_path: Path
+) -> None:
+    """The owner (without a key) seals the fork's pages, at rest and on push, with the key the
+    attached process gave it for the parent, which the fork takes."""
+    key = Key.from_bytes(Key.generate())
+    marked = (MARKER * 4).ljust(4096, b".")
+    with (
+        make_client(own_cluster, tmp_path / "a") as owner,
+        make_client(own_cluster, tmp_path / "a") as attached,
+    ):
+        assert not attached.is_owner and owner.session.keys.default is None
+        root = attached.create_volume(encryption=key, encrypt_local=True)
+        write_pages(root, ROOT)
+        root.push()
+        child = _pushed_fork(root, {3: marked})
+        assert read_all(child, 8) == ROOT | {3: marked}
+    assert holders_of(tmp_path / "a", MARKER) == []
+    with make_client(own_cluster, tmp_path / "b", key) as b:
+        assert read_all(b.open_volume(child.vid), 8) == ROOT | {3: marked}
