@@ -14,13 +14,15 @@ plain volume and as an encrypted one (passphrase key), each on its own fresh clu
     too, so each read opens one: AES-SIV + zstd), against the plain hot reads (no goal).
 
 Runs alternate plain and encrypted (each on a fresh cluster) so that load on a shared machine
-hits both alike; each run's ratios are printed and the best of each mode is recorded.
+hits both alike; each run's ratios and their medians are printed, and the best of each mode is
+recorded.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -127,12 +129,14 @@ def main() -> None:
             with running_cluster(root) as cluster:
                 return measure(cluster, root, pages, encrypted)
 
-        plains, seals = [], []
+        plains, seals, ratios = [], [], []
         for n in range(args.runs):
             plains.append(one(False, n))
             seals.append(one(True, n))
-            ratios = {k: seals[-1][k] / plains[-1][k] for k in ("push", "cold", "hot")}
-            print(f"run {n + 1}: " + ", ".join(f"{k} {v:.2f}x" for k, v in ratios.items()))
+            ratios.append({k: seals[-1][k] / plains[-1][k] for k in ("push", "cold", "hot")})
+            print(f"run {n + 1}: " + ", ".join(f"{k} {v:.2f}x" for k, v in ratios[-1].items()))
+        medians = {k: statistics.median(r[k] for r in ratios) for k in ratios[0]}
+        print("median: " + ", ".join(f"{k} {v:.2f}x" for k, v in medians.items()))
         plain, sealed = best(plains), best(seals)
     print(f"{len(pages)} SQLite pages ({len(pages) * PAGE_SIZE / MIB:.1f} MiB)")
     rows = [
