@@ -27,7 +27,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM, AESSIV
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from graft_core.crypto.keys import KEY_SIZE, SCRYPT_N, SCRYPT_P, SCRYPT_R, Key
-from graft_core.errors import IntegrityError, KeyRequiredError, WrongKeyError
+from graft_core.errors import IntegrityError, InvalidInputError, KeyRequiredError, WrongKeyError
 from graft_core.ids import VolumeId
 
 __all__ = ["MAX_KEYRING_BYTES", "DataKey", "Keyring", "WrappedKey"]
@@ -151,7 +151,7 @@ class Keyring:
         kek = self._require_kek()
         self.current()  # only a KEK that opens the ring may extend it
         fresh = _wrap(self.vid, self.current_id + 1, os.urandom(KEY_SIZE), kek, _salt(kek))
-        return Keyring(self.vid, [*self._keys.values(), fresh], kek)
+        return _grown(self.vid, [*self._keys.values(), fresh], kek)
 
     def forked(self, child: VolumeId, ceiling: int) -> Keyring:
         """The keyring of ``child``, a fork of this volume at LSN ``ceiling``: every key of
@@ -166,7 +166,7 @@ class Keyring:
             owner = _Owner(bytes(self.vid), ceiling) if not wrapped.owner else _owner(wrapped)
             keys.append(_wrap(child, key_id, self._secret(key_id), kek, salt, owner))
         keys.append(_wrap(child, self.current_id + 1, os.urandom(KEY_SIZE), kek, salt))
-        return Keyring(child, keys, kek)
+        return _grown(child, keys, kek)
 
     @property
     def current_id(self) -> int:
@@ -228,3 +228,16 @@ class Keyring:
                 "(--key-file, --passphrase, GRAFT_KEY, GRAFT_KEY_FILE or GRAFT_PASSPHRASE)"
             )
         return self._kek
+
+
+def _grown(vid: VolumeId, keys: list[WrappedKey], kek: Key) -> Keyring:
+    """A keyring with more keys than before, refused (``InvalidInputError``) if it would no
+    longer decode: more than ``_MAX_KEYS`` keys or ``MAX_KEYRING_BYTES``, when its volume
+    could never be opened again."""
+    ring = Keyring(vid, keys, kek)
+    if len(keys) > _MAX_KEYS or len(ring.encode()) > MAX_KEYRING_BYTES:
+        raise InvalidInputError(
+            f"volume {vid} would carry {len(keys)} data keys, more than its keyring holds: "
+            "no more rotations or forks of it"
+        )
+    return ring

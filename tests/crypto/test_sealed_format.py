@@ -13,7 +13,7 @@ import pytest
 import zstandard
 
 from graft_core.crypto import Key, Keyring, open_page, seal_page
-from graft_core.errors import IntegrityError
+from graft_core.errors import IntegrityError, InvalidInputError
 from graft_core.ids import SegmentId, VolumeId
 from graft_core.segment import encode_segment
 from graft_core.types import PAGE_SIZE
@@ -84,3 +84,16 @@ def test_the_current_format_refuses_a_relabelled_header() -> None:
         relabelled[offset] = value
         with pytest.raises(IntegrityError):
             open_page(ring, vid, 1, bytes(relabelled))
+
+
+def test_a_keyring_never_grows_past_what_decodes() -> None:
+    """Rotations (and forks, which add a key to their parent's) stop with one clear error at
+    the keyring's limits, instead of writing a keyring no device could decode again."""
+    vid = VolumeId.random()
+    ring = Keyring.create(vid, KEK)
+    with pytest.raises(InvalidInputError, match="data keys"):
+        for _ in range(200):
+            ring = ring.rotated()
+    assert Keyring.decode(vid, ring.encode(), KEK).current_id == ring.current_id
+    with pytest.raises(InvalidInputError, match="data keys"):
+        ring.forked(VolumeId.random(), 3)
