@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import apsw
 import pytest
 
 from graft_client import Client, Volume
+from graft_client.sqlite import register, unregister
 from graft_core.crypto import Keyring, open_page, seal_page
 from graft_core.errors import IntegrityError, InvalidInputError, KeyRequiredError, WrongKeyError
 from tests.crypto.conftest import make_client, passphrase
@@ -118,3 +120,25 @@ def test_a_page_sealed_at_rest_is_never_taken_as_a_remote_one(
         open_page(ring, volume.vid, 1, local)
     with pytest.raises(IntegrityError):
         open_page(ring, volume.vid, 1, remote, local=True)
+
+
+def test_sqlite_on_a_volume_sealed_at_rest(cluster: Cluster, tmp_path: Path) -> None:
+    row = MARKER.decode() + " in a row"
+    with make_client(cluster, tmp_path / "a", passphrase()) as client:
+        volume = client.create_volume(encryption=True, encrypt_local=True)
+        register(client, "graft_sealed")
+        try:
+            db = apsw.Connection(str(volume.vid), vfs="graft_sealed")
+            db.execute("create table notes(id integer primary key, body text)")
+            for n in range(200):
+                db.execute("insert into notes(body) values (?)", (f"{row} {n}",))
+            db.close()
+            again = apsw.Connection(str(volume.vid), vfs="graft_sealed")
+            assert again.execute("select count(*) from notes").fetchall() == [(200,)]
+            assert again.execute("select body from notes where id = 7").fetchall() == [
+                (f"{row} 6",)
+            ]
+            again.close()
+        finally:
+            unregister("graft_sealed")
+    assert holders_of(tmp_path / "a", MARKER) == []
