@@ -91,6 +91,7 @@ class Client(Closing):
             token=self.token,
             key=key if key is not None else Key.from_env(),
         )
+        self.state.ciphers = self.session.keys.local_cipher
         self.leases = WriterLeases(self.shared)
         service = OwnerService(self.state, self.session, self.leases)
         self.shared.serve(
@@ -187,14 +188,22 @@ class Client(Closing):
         return Volume(self.state, self.session, vid)
 
     def create_volume(
-        self, sync: str | SyncMode = SyncMode.BOTH, *, encryption: Key | bool = False
+        self,
+        sync: str | SyncMode = SyncMode.BOTH,
+        *,
+        encryption: Key | bool = False,
+        encrypt_local: bool = False,
     ) -> Volume:
         """A new, empty volume with a fresh VolumeId.
 
         ``encryption``: a key-encryption key (``Key.from_passphrase(...)``, ``Key.from_file``),
         or True for the client's ``key``, makes it end-to-end encrypted (DESIGN 13).
+        ``encrypt_local``: an encrypted volume's pages are sealed in this device's storage too
+        (without the key, a copy of the data dir reveals no page); its forks are too.
         """
         mode = parse_sync_mode(sync)
+        if encrypt_local and encryption is False:
+            raise InvalidInputError("encrypt_local needs an encrypted volume: pass encryption=")
         vid = VolumeId.random()
         keyring = b""
         if encryption is not False:
@@ -207,27 +216,37 @@ class Client(Closing):
             self.session.keys.set_kek(vid, kek)
             self.session.share_key(vid, given=True)  # before its first commit can be pushed
             keyring = Keyring.create(vid, kek).encode()
-        self.state.create_volume(vid, mode, keyring)
+        self.state.create_volume(vid, mode, keyring, encrypt_local=encrypt_local)
         log.info("created volume %s (sync %s)", vid, mode.value)
         return self._volume(vid)
 
     def open_volume(
-        self, vid: VolumeId | str, sync: str | SyncMode | None = None, *, key: Key | None = None
+        self,
+        vid: VolumeId | str,
+        sync: str | SyncMode | None = None,
+        *,
+        key: Key | None = None,
+        encrypt_local: bool | None = None,
     ) -> Volume:
         """A volume this client has, or a lazy clone of a remote one when servers are configured.
 
         ``sync`` (if given) sets its sync mode. A clone pulls the latest remote snapshot: it
         learns which pages exist; their bytes are fetched on first read. ``key``: the
-        key-encryption key of an encrypted volume, if not the client's.
+        key-encryption key of an encrypted volume, if not the client's. ``encrypt_local``: a
+        clone of an encrypted volume keeps its pages sealed here too (see ``create_volume``);
+        it is chosen when the volume comes to this device and cannot change afterwards
+        (``InvalidInputError``).
         """
         volume_id = self.resolve(vid)
+        self._check_encrypt_local(volume_id, encrypt_local)
         if key is not None:
             self.session.keys.set_kek(volume_id, key)
         self.session.share_key(volume_id, given=key is not None)
         if not self.state.has_volume(volume_id):
             if not self.has_remote:
                 raise VolumeNotFoundError(f"volume {volume_id} does not exist in {self.data_dir}")
-            self.session.clone(volume_id, parse_sync_mode(sync or SyncMode.BOTH))
+            mode = parse_sync_mode(sync or SyncMode.BOTH)
+            self.session.clone(volume_id, mode, encrypt_local=bool(encrypt_local))
             return self._volume(volume_id)
         volume = self._volume(volume_id)
         if sync is not None:
@@ -235,6 +254,15 @@ class Client(Closing):
         # A push was cut off (crash or outage): finish it in the background, unasked.
         self.session.resume_in_background(volume_id)
         return volume
+
+    def _check_encrypt_local(self, vid: VolumeId, wanted: bool | None) -> None:
+        if wanted is None or not self.state.has_volume(vid):
+            return
+        if self.state.config(vid).encrypt_local != wanted:
+            raise InvalidInputError(
+                f"volume {vid} is already here with encrypt_local={not wanted}: it is chosen "
+                "when a volume is created or cloned"
+            )
 
     def local_volume(self, vid: VolumeId | str) -> Volume:
         """A volume this client has, as it stands: unlike ``open_volume`` it neither clones a

@@ -10,6 +10,7 @@ import msgspec
 
 from graft_client import forks
 from graft_client.reader import VolumeReader
+from graft_client.storage.commits import now_ms
 from graft_client.storage.pull import PullOutcome
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import (
@@ -19,6 +20,7 @@ from graft_client.storage.records import (
     OriginRecord,
     SyncError,
     SyncMode,
+    VolumeConfig,
     VolumeStatus,
     parse_sync_mode,
 )
@@ -187,13 +189,10 @@ class Volume:
         The snapshot must be on the servers (pushed or pulled): a fork is recorded there, so
         any device can clone it. ``InvalidInputError`` if it is not (push first);
         ``SnapshotNotFoundError`` for an LSN that does not exist or is no longer retained.
-        Encrypted volumes cannot be forked yet (``InvalidInputError``): a fork would read pages
-        sealed for its parent's id with keys its own keyring does not carry.
+        A fork of an encrypted volume is encrypted with the same key-encryption key: its keyring
+        carries the parent's data keys (its inherited pages stay sealed for the parent) and a
+        fresh one of its own (DESIGN 13).
         """
-        if self.encrypted:
-            raise InvalidInputError(
-                f"volume {self.vid} is encrypted: forks of encrypted volumes are not supported yet"
-            )
         # The reader pins the snapshot: it stays retained until the fork pins it for good.
         with self.reader(lsn) as at:
             snapshot = at.snapshot
@@ -206,7 +205,8 @@ class Volume:
                     "(a fork starts at a snapshot the servers have)"
                 )
             child = VolumeId.random()
-            self.session.fork(child, self.vid, remote.remote_lsn)
+            keyring = self._forked_keyring(child, remote.remote_lsn)
+            self.session.fork(child, self.vid, remote.remote_lsn, keyring)
             origin = OriginRecord(
                 bytes(self.vid),
                 remote.remote_lsn,
@@ -214,8 +214,25 @@ class Volume:
                 FIRST_LSN,
                 LocalLSN(snapshot.lsn),
             )
-            self._state.create_fork(child, origin, self.sync_mode, self._state.cluster(self.vid))
+            sealed_here = self._state.config(self.vid).encrypt_local
+            config = VolumeConfig(
+                self.sync_mode, now_ms(), keyring=keyring, encrypt_local=sealed_here
+            )
+            self._state.create_fork(child, origin, config, self._state.cluster(self.vid))
         return Volume(self._state, self.session, child)
+
+    def _forked_keyring(self, child: VolumeId, remote_lsn: int) -> bytes:
+        """The encoded keyring of ``child``, a fork of this volume at ``remote_lsn`` (empty if
+        this one is plain); the child takes this volume's key-encryption key."""
+        keys = self.session.keys
+        ring = keys.ring(self.vid, self._state.config(self.vid).keyring)
+        if ring is None:
+            return b""
+        forked = ring.forked(child, remote_lsn)
+        kek = keys.kek(self.vid)
+        assert kek is not None, "an opened keyring had a KEK"
+        keys.set_kek(child, kek)
+        return forked.encode()
 
     def changes(self, from_lsn: int, to_lsn: int) -> Graft:
         """The pages changed between local snapshots ``from_lsn`` and ``to_lsn``: the union of

@@ -226,14 +226,16 @@ class CheckpointRequest(Message):
     segments: list[SegmentRef]
 
 
-class ForkRequest(Message):
+class ForkRequest(Message, omit_defaults=True):
     """Make ``vid`` (a volume id without commits) a fork of ``parent`` at ``lsn``: its LSN 1
-    has the parent's page count there and no segments. A retry by ``cid`` answers the same."""
+    has the parent's page count there and no segments. A retry by ``cid`` answers the same.
+    ``keyring``: a fork of an encrypted volume's wrapped data keys (DESIGN 13), on its LSN 1."""
 
     vid: VolumeId
     cid: ClientId
     parent: VolumeId
     lsn: LsnField
+    keyring: KeyringBytes = b""
 
 
 class VolumesRequest(Message):

@@ -389,13 +389,14 @@ class Catalog:
                     cid=req.cid,
                     ts_ms=time.time_ns() // 1_000_000,
                     origin=origin,
+                    keyring=req.keyring,
                 )
                 if await self.store.append(record):
                     self.metrics.commits.inc()
                     self._notify(req.vid)
                     return record.snapshot()
             won = await self._record(req.vid, 1)
-            if won.cid == req.cid and won.origin == origin:
+            if won.cid == req.cid and won.origin == origin and won.keyring == req.keyring:
                 return won.snapshot()
             raise CommitRejectedError(f"volume {req.vid} already exists; a fork needs a new id")
 

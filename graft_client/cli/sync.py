@@ -171,16 +171,21 @@ def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
 
 @click.command(short_help="Open a remote volume locally (pages fetched lazily).")
 @click.argument("vid")
+@click.option(
+    "--encrypt-local",
+    is_flag=True,
+    help="An encrypted volume's pages stay sealed in this device's storage too.",
+)
 @_JSON
 @click.pass_context
-def clone(ctx: click.Context, vid: str, as_json: bool) -> None:
+def clone(ctx: click.Context, vid: str, encrypt_local: bool, as_json: bool) -> None:
     """Open a remote volume locally; pages are fetched lazily when read."""
     with open_client(ctx) as client:
         try:
             volume, cloned = client.local_volume(vid), False
         except VolumeNotFoundError:
             require_servers(client)
-            volume, cloned = client.open_volume(vid), True
+            volume, cloned = client.open_volume(vid, encrypt_local=encrypt_local or None), True
         value = _report(volume) | {"cloned": cloned}
     text = _status_text(value)
     if not cloned:

@@ -46,12 +46,20 @@ def volume() -> None:
     help="End-to-end encrypt it with the key-encryption key (--key-file, --passphrase, "
     "GRAFT_KEY, GRAFT_KEY_FILE or GRAFT_PASSPHRASE).",
 )
+@click.option(
+    "--encrypt-local",
+    is_flag=True,
+    help="With --encrypt: keep its pages sealed in this device's storage too.",
+)
 @_JSON
 @click.pass_context
-def volume_create(ctx: click.Context, sync: str, encrypt: bool, as_json: bool) -> None:
+def volume_create(
+    ctx: click.Context, sync: str, encrypt: bool, encrypt_local: bool, as_json: bool
+) -> None:
     """Create an empty volume and print its id."""
     with open_client(ctx) as client:
-        info = client.create_volume(sync=sync, encryption=encrypt).info()
+        volume = client.create_volume(sync=sync, encryption=encrypt, encrypt_local=encrypt_local)
+        info = volume.info()
     echo_result(as_json, volume_json(info), str(info.vid))
 
 

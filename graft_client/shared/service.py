@@ -101,11 +101,11 @@ class OwnerService:
             "fetch_inherited": lambda conn, vid, idx, lsn, count: session.inherited_page(
                 VolumeId(vid), idx, lsn, count
             ),
-            "fork": lambda conn, vid, parent, lsn: SyncSession.fork(
-                session, VolumeId(vid), VolumeId(parent), lsn
+            "fork": lambda conn, vid, parent, lsn, keyring: SyncSession.fork(
+                session, VolumeId(vid), VolumeId(parent), lsn, keyring
             ),
-            "clone": lambda conn, vid, sync: SyncSession.clone(
-                session, VolumeId(vid), SyncMode(sync)
+            "clone": lambda conn, vid, sync, encrypt_local: SyncSession.clone(
+                session, VolumeId(vid), SyncMode(sync), encrypt_local=encrypt_local
             ),
             "resume": lambda conn, vid: SyncSession.resume_in_background(session, VolumeId(vid)),
             "key": lambda conn, vid, raw, passphrase, given: session.keys.adopt(

@@ -136,13 +136,15 @@ class SharedSession(SyncSession):
         fetch = partial(SyncSession.fetch_pending, self, vid)
         return self.state.read_page(vid, snapshot, pageidx, fetch, _FromServers(self, vid))
 
-    def fork(self, vid: VolumeId, parent: VolumeId, lsn: int) -> None:
-        local = partial(SyncSession.fork, self, vid, parent, lsn)
-        self._shared.call(local, "fork", bytes(vid), bytes(parent), lsn, retry=False)
+    def fork(self, vid: VolumeId, parent: VolumeId, lsn: int, keyring: bytes = b"") -> None:
+        if keyring:  # the owner seals the fork's pages: it needs the parent's KEK for it
+            self.share_key(vid, given=True)
+        local = partial(SyncSession.fork, self, vid, parent, lsn, keyring)
+        self._shared.call(local, "fork", bytes(vid), bytes(parent), lsn, keyring, retry=False)
 
-    def clone(self, vid: VolumeId, sync: SyncMode) -> None:
-        local = partial(SyncSession.clone, self, vid, sync)
-        self._shared.call(local, "clone", bytes(vid), sync.value)
+    def clone(self, vid: VolumeId, sync: SyncMode, *, encrypt_local: bool = False) -> None:
+        local = partial(SyncSession.clone, self, vid, sync, encrypt_local=encrypt_local)
+        self._shared.call(local, "clone", bytes(vid), sync.value, encrypt_local)
 
     def resume_in_background(self, vid: VolumeId) -> None:
         local = partial(SyncSession.resume_in_background, self, vid)

@@ -185,12 +185,15 @@ class SharedState(LocalState):
         snapshot = self.pin(vid, lsn)
         release = None if snapshot is None else partial(self.unpin, vid, snapshot.lsn)
         records = self.records()
+        cipher = self.cipher(vid, reading=True)
         if snapshot is None or not records.db.secondary:
-            view = SnapshotView(records.db, vid, snapshot, release, fetch, inheritor)
+            view = SnapshotView(records.db, vid, snapshot, release, fetch, inheritor, cipher)
         else:
             here = partial(self._has, records, vid, snapshot.lsn)
             remote = partial(self._read_remote, vid, snapshot, fetch)
-            view = AttachedView(records.db, vid, snapshot, release, fetch, here, remote, inheritor)
+            view = AttachedView(
+                records.db, vid, snapshot, release, fetch, here, remote, inheritor, cipher
+            )
         self._views.add(view)
         return view
 
@@ -237,10 +240,14 @@ class SharedState(LocalState):
         return bool(self._shared.call(local, "untag", name))
 
     def create_fork(
-        self, vid: VolumeId, origin: OriginRecord, sync: SyncMode, cluster: uuid.UUID | None
+        self,
+        vid: VolumeId,
+        origin: OriginRecord,
+        config: VolumeConfig,
+        cluster: uuid.UUID | None,
     ) -> None:
-        local = partial(LocalState.create_fork, self, vid, origin, sync, cluster)
-        wire = fork_to_wire(origin, sync, cluster)
+        local = partial(LocalState.create_fork, self, vid, origin, config, cluster)
+        wire = fork_to_wire(origin, config, cluster)
         self._shared.call(local, "create_fork", bytes(vid), *wire, retry=False)
 
     def apply_commit(
@@ -336,16 +343,16 @@ def config_from_wire(raw: bytes) -> VolumeConfig:
 
 
 def fork_to_wire(
-    origin: OriginRecord, sync: SyncMode, cluster: uuid.UUID | None
-) -> tuple[bytes, str, bytes | None]:
-    return encode(origin), sync.value, None if cluster is None else cluster.bytes
+    origin: OriginRecord, config: VolumeConfig, cluster: uuid.UUID | None
+) -> tuple[bytes, bytes, bytes | None]:
+    return encode(origin), encode(config), None if cluster is None else cluster.bytes
 
 
 def fork_from_wire(
-    origin: bytes, sync: str, cluster: bytes | None
-) -> tuple[OriginRecord, SyncMode, uuid.UUID | None]:
+    origin: bytes, config: bytes, cluster: bytes | None
+) -> tuple[OriginRecord, VolumeConfig, uuid.UUID | None]:
     found = None if cluster is None else uuid.UUID(bytes=cluster)
-    return decode(origin, OriginRecord), SyncMode(sync), found
+    return decode(origin, OriginRecord), config_from_wire(config), found
 
 
 def stats_to_wire(stats: ReclaimStats) -> list[int]:

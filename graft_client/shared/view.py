@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from graft_client.storage.cipher import PageCipher
 from graft_client.storage.db import LocalDB
 from graft_client.storage.state import LocalState
 from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
@@ -60,8 +61,9 @@ class AttachedView(SnapshotView):
         here: Callable[[], bool],
         remote: Callable[[int], bytes | None],
         inheritor: Inheritor | None = None,
+        cipher: PageCipher | None = None,
     ) -> None:
-        super().__init__(db, vid, snapshot, release, fetch, inheritor)
+        super().__init__(db, vid, snapshot, release, fetch, inheritor, cipher)
         # Whether the secondary has the snapshot (asks for a catch-up when not); None once so.
         self._here: Callable[[], bool] | None = here
         self._remote = remote

@@ -11,7 +11,6 @@ from graft_client.storage.records import (
     CommitRecord,
     OriginRecord,
     SnapshotRecord,
-    SyncMode,
     VolumeConfig,
 )
 from graft_client.storage.volumes import VolumeRecords
@@ -27,7 +26,7 @@ def create_fork(
     records: VolumeRecords,
     vid: VolumeId,
     origin: OriginRecord,
-    sync: SyncMode,
+    config: VolumeConfig,
     cluster: uuid.UUID | None,
 ) -> None:
     """The fork as a local volume at its remote LSN 1 (the origin), in one durable batch."""
@@ -36,7 +35,7 @@ def create_fork(
     assert origin.local_lsn == FIRST_LSN
     remote = RemoteLSN(LSN(1))
     batch = records.db.batch()
-    records.put_config(batch, vid, VolumeConfig(sync, now_ms()))
+    records.put_config(batch, vid, config)
     records.put_origin(batch, vid, origin)
     if cluster is not None:
         records.put_cluster(batch, vid, cluster)

@@ -7,9 +7,10 @@ leaves a state the next run recovers from.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from graft_client.storage.cipher import is_marker
 from graft_client.storage.commits import now_ms
 from graft_client.storage.pages import PageCursor
 from graft_client.storage.records import (
@@ -25,7 +26,7 @@ from graft_core.commit_hash import commit_hash
 from graft_core.errors import ConflictError
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
-from graft_core.types import EMPTY_PAGE, PAGE_SIZE, LocalLSN, PageCount, PageIdx, RemoteLSN
+from graft_core.types import EMPTY_PAGE, LocalLSN, PageCount, PageIdx, RemoteLSN
 
 __all__ = [
     "PushPlan",
@@ -63,8 +64,15 @@ def has_unpushed(record: SnapshotRecord | None) -> bool:
     return record is not None and record.lsn != record.remote_local_lsn
 
 
-def begin_push(records: VolumeRecords, vid: VolumeId) -> PushPlan | None:
-    """The commit to push (the interrupted one first), with ``pending_sync`` set.
+# Opens a page slot sealed at rest (``storage.cipher``): (pageidx, slot) -> page.
+OpenSlot = Callable[[int, bytes], bytes]
+
+
+def begin_push(
+    records: VolumeRecords, vid: VolumeId, open_slot: OpenSlot | None = None
+) -> PushPlan | None:
+    """The commit to push (the interrupted one first), with ``pending_sync`` set; its pages
+    opened with ``open_slot`` if the volume's are sealed at rest.
 
     Not yet durable: the caller syncs the WAL before it sends the commit to the metastore.
     """
@@ -84,11 +92,22 @@ def begin_push(records: VolumeRecords, vid: VolumeId) -> PushPlan | None:
         marks = Watermarks(pending_sync=record.lsn, checkpoint=marks.checkpoint)
         records.write(records.db.batch(), vid, marks=marks, sync=False)
     assert record is not None and marks.pending_sync is not None
-    return _plan(records, vid, record, marks.pending_sync, resumed)
+    return _plan(records, vid, record, marks.pending_sync, resumed, open_slot)
+
+
+def _page(pageidx: int, slot: bytes | None, open_slot: OpenSlot | None) -> bytes:
+    if slot is None or is_marker(slot):
+        return EMPTY_PAGE
+    return slot if open_slot is None else open_slot(pageidx, slot)
 
 
 def _plan(
-    records: VolumeRecords, vid: VolumeId, record: SnapshotRecord, lsn: LocalLSN, resumed: bool
+    records: VolumeRecords,
+    vid: VolumeId,
+    record: SnapshotRecord,
+    lsn: LocalLSN,
+    resumed: bool,
+    open_slot: OpenSlot | None,
 ) -> PushPlan:
     commit = records.commit(vid, lsn)
     assert commit is not None, "the LSN being pushed is retained (pending_sync pins it)"
@@ -100,7 +119,7 @@ def _plan(
             continue  # cut off by a truncate: beyond the page count it reads as zeros
         slot = cursor.lookup(pageidx, lsn)
         assert slot != PENDING_MARKER, "locally committed pages are never pending"
-        pages.append((pageidx, slot if slot is not None and len(slot) == PAGE_SIZE else EMPTY_PAGE))
+        pages.append((pageidx, _page(pageidx, slot, open_slot)))
     cursor.close()
     base = record.remote_lsn
     digest = commit_hash(vid, base, commit.page_count, pages)

@@ -77,12 +77,14 @@ class ConflictPolicy(StrEnum):
 
 
 class VolumeConfig(msgspec.Struct, array_like=True, frozen=True):
-    """``keyring``: an encrypted volume's wrapped data keys (empty: not encrypted)."""
+    """``keyring``: an encrypted volume's wrapped data keys (empty: not encrypted);
+    ``encrypt_local``: its pages are sealed in local storage too (``storage.cipher``)."""
 
     sync: SyncMode
     created_ms: int
     conflict_policy: ConflictPolicy = ConflictPolicy.FAIL
     keyring: bytes = b""
+    encrypt_local: bool = False
 
 
 class SnapshotRecord(msgspec.Struct, array_like=True, frozen=True):

@@ -29,6 +29,7 @@ from functools import partial
 from pathlib import Path
 
 from graft_client.storage import bulk, delete, fetched, forks, inherit, pull, push, tags
+from graft_client.storage.cipher import CipherSource, PageCipher, sealed_pages
 from graft_client.storage.commits import commit_pages, now_ms
 from graft_client.storage.db import LocalDB
 from graft_client.storage.pages import page_versions
@@ -52,7 +53,12 @@ from graft_client.storage.snapshots import (
 )
 from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
-from graft_core.errors import ClosedError, InvalidInputError, WrongClusterError
+from graft_core.errors import (
+    ClosedError,
+    InvalidInputError,
+    KeyRequiredError,
+    WrongClusterError,
+)
 from graft_core.graft import Graft
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, PageIdx, RemoteLSN, Snapshot
@@ -95,6 +101,11 @@ class LocalState:
         self._waiting = 0
         self._observers: list[CommitObserver] = []
         self._reclaim_after = 0.0  # monotonic time before which nothing is reclaimed
+        # Makes the ciphers of volumes whose pages are sealed at rest (set by the client).
+        self.ciphers: CipherSource | None = None
+        # Whether each volume's pages are sealed at rest, for readers: fixed when a volume
+        # comes here, and a config read can cost an attached process a catch-up per reader.
+        self._sealed_at_rest: dict[VolumeId, bool] = {}
 
     # --- plumbing ---------------------------------------------------------------------------
 
@@ -149,13 +160,32 @@ class LocalState:
     def has_volume(self, vid: VolumeId) -> bool:
         return self._open().config(vid) is not None
 
-    def create_volume(self, vid: VolumeId, sync: SyncMode, keyring: bytes = b"") -> None:
-        self.set_config(vid, VolumeConfig(sync, now_ms(), keyring=keyring))
+    def create_volume(
+        self, vid: VolumeId, sync: SyncMode, keyring: bytes = b"", *, encrypt_local: bool = False
+    ) -> None:
+        assert keyring or not encrypt_local, "only an encrypted volume is sealed at rest"
+        config = VolumeConfig(sync, now_ms(), keyring=keyring, encrypt_local=encrypt_local)
+        self.set_config(vid, config)
 
     def config(self, vid: VolumeId) -> VolumeConfig:
         config = self._open().config(vid)
         assert config is not None, "only a known volume has a config"
         return config
+
+    def cipher(self, vid: VolumeId, *, reading: bool = False) -> PageCipher | None:
+        """The cipher of ``vid``'s pages at rest; None if they are stored as they are.
+        ``reading``: for a reader, which may go by what an earlier reader found (writers read
+        the config each time: a volume deleted and cloned again may have changed)."""
+        if reading and self._sealed_at_rest.get(vid) is False:
+            return None
+        config = self._open().config(vid)
+        if config is not None:
+            self._sealed_at_rest[vid] = config.encrypt_local
+        if config is None or not config.encrypt_local:
+            return None
+        if self.ciphers is None:
+            raise KeyRequiredError(f"volume {vid} is sealed at rest: open it with its key")
+        return self.ciphers(vid, config.keyring)
 
     def set_config(self, vid: VolumeId, config: VolumeConfig) -> None:
         records = self._open()
@@ -276,7 +306,8 @@ class LocalState:
         (closed with the view)."""
         snapshot = self.pin(vid, lsn)
         release = None if snapshot is None else partial(self.unpin, vid, snapshot.lsn)
-        view = SnapshotView(self._open().db, vid, snapshot, release, fetch, inheritor)
+        cipher = self.cipher(vid, reading=True)
+        view = SnapshotView(self._open().db, vid, snapshot, release, fetch, inheritor, cipher)
         self._views.add(view)
         return view
 
@@ -289,7 +320,8 @@ class LocalState:
         inheritor: Inheritor | None = None,
     ) -> bytes:
         """One page of ``snapshot``, which the caller holds pinned."""
-        view = SnapshotView(self._open().db, vid, snapshot, None, fetch, inheritor)
+        cipher = self.cipher(vid, reading=True)
+        view = SnapshotView(self._open().db, vid, snapshot, None, fetch, inheritor, cipher)
         try:
             return view.read(pageidx)
         finally:
@@ -342,6 +374,7 @@ class LocalState:
         shrunk_to: int,
     ) -> Snapshot:
         """``commit`` once it is known to change something."""
+        dirty = sealed_pages(self.cipher(vid), dirty)
         with self._locked(vid) as records:
             new = commit_pages(records, vid, base, dirty, page_count, shrunk_to)
             checkpoint = records.watermarks(vid).checkpoint
@@ -397,8 +430,9 @@ class LocalState:
 
     def begin_push(self, vid: VolumeId) -> PushPlan | None:
         """The commit to push, with ``pending_sync`` set (not yet durable: see ``sync_wal``)."""
+        cipher = self.cipher(vid)
         with self._locked(vid) as records:
-            return push.begin_push(records, vid)
+            return push.begin_push(records, vid, None if cipher is None else cipher.open)
 
     def sync_wal(self) -> None:
         """Make every write so far durable (one WAL fsync)."""
@@ -497,8 +531,9 @@ class LocalState:
         pages: Mapping[PageIdx, bytes],
         stats: FetchStats,
     ) -> None:
+        sealed = sealed_pages(self.cipher(vid), pages)
         with self._locked(vid) as records:
-            fetched.store_fetched(records, vid, version_lsn, pages, stats)
+            fetched.store_fetched(records, vid, version_lsn, sealed, stats)
 
     # --- forks ----------------------------------------------------------------------------------
 
@@ -507,10 +542,14 @@ class LocalState:
         return self._open().origin(vid)
 
     def create_fork(
-        self, vid: VolumeId, origin: OriginRecord, sync: SyncMode, cluster: uuid.UUID | None
+        self,
+        vid: VolumeId,
+        origin: OriginRecord,
+        config: VolumeConfig,
+        cluster: uuid.UUID | None,
     ) -> None:
         with self._locked(vid) as records:
-            forks.create_fork(records, vid, origin, sync, cluster)
+            forks.create_fork(records, vid, origin, config, cluster)
 
     def cluster(self, vid: VolumeId) -> uuid.UUID | None:
         """The cluster the volume syncs with (None before its first sync)."""
@@ -522,8 +561,10 @@ class LocalState:
     def store_inherited(
         self, vid: VolumeId, pages: Mapping[PageIdx, tuple[LocalLSN, bytes]], stats: FetchStats
     ) -> None:
+        sealed = sealed_pages(self.cipher(vid), {idx: page for idx, (_, page) in pages.items()})
+        kept = {idx: (at, sealed[idx]) for idx, (at, _) in pages.items()}
         with self._locked(vid) as records:
-            inherit.store_inherited(records, vid, pages, stats)
+            inherit.store_inherited(records, vid, kept, stats)
 
     # --- lifetime -----------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from graft_client.storage.cipher import PageCipher, is_marker
 from graft_client.storage.db import LocalDB
 from graft_client.storage.pages import PageCursor
 from graft_client.storage.records import EMPTY_MARKER, INHERITED_MARKER, PENDING_MARKER
@@ -32,6 +33,7 @@ class SnapshotView:
 
     __slots__ = (
         "__weakref__",
+        "_cipher",
         "_cursor",
         "_fetch",
         "_inheritor",
@@ -50,9 +52,11 @@ class SnapshotView:
         release: Callable[[], None] | None,
         fetch: FetchPending,
         inheritor: Inheritor | None = None,
+        cipher: PageCipher | None = None,
     ) -> None:
         self.vid = vid
         self._fetch = fetch
+        self._cipher = cipher  # the volume's pages are sealed at rest (encrypt_local)
         self._inheritor = inheritor
         self.snapshot = snapshot
         self.lsn = 0 if snapshot is None else snapshot.lsn
@@ -77,6 +81,8 @@ class SnapshotView:
             if found is None or found[1] == INHERITED_MARKER:
                 return self._inheritor.read(pageidx, self.lsn, self.page_count)
             slot = found[1]
+        if self._cipher is not None and not is_marker(slot):
+            return self._cipher.open(pageidx, slot)
         if len(slot) == PAGE_SIZE:
             return slot
         if slot == EMPTY_MARKER:

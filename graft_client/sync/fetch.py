@@ -7,14 +7,13 @@ and checked to be the version written in the LSNs in which the client knows it l
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from graft_client.storage.records import FetchStats
 from graft_client.storage.state import LocalState
 from graft_client.sync.cluster import checked_cluster
 from graft_client.sync.runtime import SyncRuntime
 from graft_client.sync.sealing import key_ids, learn_keyring, open_pages
-from graft_core.crypto import Keyring
 from graft_core.errors import IntegrityError, SnapshotNotFoundError
 from graft_core.failpoints import failpoint
 from graft_core.graft import Graft
@@ -52,7 +51,9 @@ async def fetch(
         sealed = sealed or was_sealed
         trips += asked
     stored = {idx: data for idx, data in answers.items() if data is not None}
-    opened = await _opened(state, runtime, vid, version_lsn, stored, sealed)
+    opened = await _opened(
+        state, runtime, vid, stored, sealed, lambda: state.pending_range(vid, version_lsn)
+    )
     pages = {idx: opened.get(idx, EMPTY_PAGE) for idx in answers}
     assert all(len(page) == PAGE_SIZE for page in pages.values())
     failpoint("fetch.before_store")
@@ -78,9 +79,11 @@ async def fetch_inherited(
     origin = state.origin(vid)
     assert origin is not None
     found, sealed, trips = await _read_retained(runtime, vid, origin.local_remote_lsn, Graft(pages))
-    if sealed:  # Volume.fork refuses encrypted volumes, so a fork's pages are never sealed
-        raise IntegrityError(f"the pagestore serves sealed pages of {vid}, a plain fork")
-    read = {idx: EMPTY_PAGE if data is None else data for idx, data in found.items()}
+    stored = {idx: data for idx, data in found.items() if data is not None}
+    # Inherited pages date from the fork's LSN 1: sealed ones must be an ancestor's, opened
+    # with its id (``open_page``), never one the fork wrote later.
+    opened = await _opened(state, runtime, vid, stored, sealed, lambda: (1, 1))
+    read = {idx: opened.get(idx, EMPTY_PAGE) for idx in found}
     stats = FetchStats(len(read), len(read) * PAGE_SIZE, trips)
     state.store_inherited(vid, {idx: (pages[idx], data) for idx, data in read.items()}, stats)
     return read
@@ -90,11 +93,13 @@ async def _opened(
     state: LocalState,
     runtime: SyncRuntime,
     vid: VolumeId,
-    version_lsn: LocalLSN,
     stored: dict[PageIdx, bytes],
     sealed: bool,
+    written: Callable[[], tuple[int, int]],
 ) -> Mapping[PageIdx, bytes]:
-    """The plaintext of ``stored``: opened if the volume is encrypted, else as it came."""
+    """The plaintext of ``stored``: opened if the volume is encrypted, else as it came. Each
+    sealed page must have been written in the remote LSNs ``written`` returns (computed only
+    for an encrypted volume)."""
     ring = runtime.keys.ring(vid, state.config(vid).keyring)
     if sealed and (ring is None or not key_ids(stored.values()) <= set(ring.key_ids)):
         ring = await learn_keyring(state, runtime.keys, runtime.metastore, vid)
@@ -104,17 +109,7 @@ async def _opened(
         return stored
     if stored and not sealed:
         raise IntegrityError(f"the pagestore serves plain pages of {vid}, an encrypted volume")
-    return _open(ring, state, vid, version_lsn, stored)
-
-
-def _open(
-    ring: Keyring,
-    state: LocalState,
-    vid: VolumeId,
-    version_lsn: LocalLSN,
-    stored: dict[PageIdx, bytes],
-) -> dict[PageIdx, bytes]:
-    floor, ceiling = state.pending_range(vid, version_lsn)
+    floor, ceiling = written()
     return open_pages(ring, vid, stored, floor, ceiling)
 
 

@@ -7,8 +7,9 @@ sit between the steps where a crash must be survivable.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import anyio
 
@@ -33,18 +34,26 @@ log = logging.getLogger(__name__)
 PARALLEL_REQUESTS = 4
 
 
+Pages = list[tuple[PageIdx, bytes]]
+
+
 async def _write_pages(
     runtime: SyncRuntime,
     vid: VolumeId,
     pages: Sequence[tuple[PageIdx, bytes]],
     progress: Progress | None,
-    sealed: bool,
-) -> list[wire.SegmentRef]:
-    chunks: list[list[tuple[int, bytes]]] = [
+    seal: Callable[[Pages], Pages] | None,
+) -> tuple[list[wire.SegmentRef], Pages]:
+    """Upload ``pages`` in requests of ``PAGES_PER_REQUEST``, each sealed first with ``seal``
+    (in a worker thread, so sealing one request overlaps uploading others) if the volume is
+    encrypted; the segments written and the pages as sent."""
+    chunks: list[Pages] = [
         list(pages[i : i + PAGES_PER_REQUEST]) for i in range(0, len(pages), PAGES_PER_REQUEST)
     ]
+    sealed = seal is not None
     if len(chunks) == 1 and progress is None:  # the common small push: no task group to set up
-        return await runtime.pagestore.write_pages(vid, chunks[0], sealed=sealed)
+        sent = chunks[0] if seal is None else seal(chunks[0])
+        return await runtime.pagestore.write_pages(vid, sent, sealed=sealed), sent
     results: list[list[wire.SegmentRef]] = [[] for _ in chunks]
     limiter = anyio.CapacityLimiter(PARALLEL_REQUESTS)
     done = 0
@@ -52,6 +61,8 @@ async def _write_pages(
     async def write(index: int) -> None:
         nonlocal done
         async with limiter:
+            if seal is not None:
+                chunks[index] = await anyio.to_thread.run_sync(seal, chunks[index])
             results[index] = await runtime.pagestore.write_pages(vid, chunks[index], sealed=sealed)
         done += len(chunks[index])
         if progress is not None:
@@ -65,7 +76,7 @@ async def _write_pages(
         # One failed request cancels the others: raise its typed error, not the task group's
         # ExceptionGroup (which ``except GraftError`` in push and in autosync would not catch).
         raise graft_error(failed) from None
-    return [ref for refs in results for ref in refs]
+    return [ref for refs in results for ref in refs], [page for chunk in chunks for page in chunk]
 
 
 async def _write_pages_durably(
@@ -73,18 +84,20 @@ async def _write_pages_durably(
     runtime: SyncRuntime,
     outgoing: _Outgoing,
     vid: VolumeId,
+    plan: PushPlan,
     progress: Progress | None,
-) -> list[wire.SegmentRef]:
+) -> tuple[list[wire.SegmentRef], bytes]:
     """Upload the plan's pages while ``pending_sync`` is fsynced: both must be done before the
-    commit."""
-    sealed = bool(outgoing.keyring)
+    commit. The segments and the commit's hash (over the sealed bytes, if sealed)."""
     try:
         async with anyio.create_task_group() as group:
             group.start_soon(anyio.to_thread.run_sync, state.sync_wal)
-            segments = await _write_pages(runtime, vid, outgoing.pages, progress, sealed)
+            segments, sent = await _write_pages(runtime, vid, plan.pages, progress, outgoing.seal)
     except BaseExceptionGroup as failed:
         raise graft_error(failed) from None
-    return segments
+    if outgoing.seal is None:
+        return segments, plan.commit_hash
+    return segments, commit_hash(vid, plan.base_lsn, plan.page_count, sent)
 
 
 def graft_error(failed: BaseExceptionGroup[BaseException]) -> BaseException:
@@ -98,11 +111,10 @@ def graft_error(failed: BaseExceptionGroup[BaseException]) -> BaseException:
 
 @dataclass(frozen=True)
 class _Outgoing:
-    """What a push sends: the plan's pages, sealed if the volume is encrypted (then the commit
-    hash covers the sealed bytes and the commit carries the volume's keyring)."""
+    """How a push sends the plan's pages: sealed with ``seal`` if the volume is encrypted (then
+    the commit hash covers the sealed bytes and the commit carries the volume's keyring)."""
 
-    pages: Sequence[tuple[PageIdx, bytes]]
-    commit_hash: bytes
+    seal: Callable[[Pages], Pages] | None
     keyring: bytes
 
 
@@ -121,11 +133,10 @@ def _keyring(
 
 def _outgoing(keyring: tuple[Keyring, bytes] | None, vid: VolumeId, plan: PushPlan) -> _Outgoing:
     if keyring is None:
-        return _Outgoing(plan.pages, plan.commit_hash, b"")
+        return _Outgoing(None, b"")
     ring, encoded = keyring
     # Sealing is deterministic: a resumed push sends the same bytes, so the same commit hash.
-    sealed = seal_pages(ring, vid, (plan.base_lsn or 0) + 1, plan.pages)
-    return _Outgoing(sealed, commit_hash(vid, plan.base_lsn, plan.page_count, sealed), encoded)
+    return _Outgoing(partial(seal_pages, ring, vid, (plan.base_lsn or 0) + 1), encoded)
 
 
 async def push(
@@ -160,7 +171,7 @@ async def _push_locked(
     try:
         outgoing = _outgoing(keyring, vid, plan)
         failpoint("push.before_write_pages")
-        segments = await _write_pages_durably(state, runtime, outgoing, vid, progress)
+        segments, digest = await _write_pages_durably(state, runtime, outgoing, vid, plan, progress)
         failpoint("push.before_commit")
         snapshot = await runtime.metastore.commit(
             vid,
@@ -168,7 +179,7 @@ async def _push_locked(
             plan.base_lsn,
             plan.page_count,
             segments,
-            outgoing.commit_hash,
+            digest,
             outgoing.keyring,
         )
         failpoint("push.after_commit")

@@ -24,7 +24,33 @@ from graft_core.types import PageIdx
 
 _Idx = TypeVar("_Idx", bound=int)
 
-__all__ = ["VolumeKeys", "key_ids", "learn_keyring", "merged", "open_pages", "seal_pages"]
+__all__ = [
+    "LocalCipher",
+    "VolumeKeys",
+    "key_ids",
+    "learn_keyring",
+    "merged",
+    "open_pages",
+    "seal_pages",
+]
+
+
+class LocalCipher:
+    """A volume's pages at rest on this device (``encrypt_local``, ``storage.cipher``): sealed
+    with its current data key, opened with whichever key sealed them."""
+
+    __slots__ = ("_key", "_ring", "_vid")
+
+    def __init__(self, ring: Keyring, vid: VolumeId) -> None:
+        self._ring = ring
+        self._vid = vid
+        self._key = ring.current()  # a missing or wrong KEK fails here, before any page
+
+    def seal(self, pageidx: int, page: bytes) -> bytes:
+        return seal_page(self._key, self._vid, pageidx, 0, page, local=True)
+
+    def open(self, pageidx: int, slot: bytes) -> bytes:
+        return open_page(self._ring, self._vid, pageidx, slot, local=True)[0]
 
 
 class VolumeKeys:
@@ -68,6 +94,13 @@ class VolumeKeys:
         with self._guard:
             self._rings[vid] = (encoded, ring)
         return ring
+
+    def local_cipher(self, vid: VolumeId, encoded: bytes) -> LocalCipher:
+        """The cipher of ``vid``'s pages at rest, from its keyring ``encoded``."""
+        ring = self.ring(vid, encoded)
+        if ring is None:
+            raise IntegrityError(f"volume {vid} is sealed at rest but has no keyring")
+        return LocalCipher(ring, vid)
 
     async def remote(self, metastore: AsyncMetastoreClient, vid: VolumeId) -> Keyring | None:
         """The keyring of the volume's latest commit (None: not encrypted), checked to unwrap

@@ -19,7 +19,7 @@ from graft_client.sync.prefetch import Prefetcher
 from graft_client.sync.runtime import PAGES_PER_REQUEST, SyncRuntime
 from graft_client.sync.sealing import VolumeKeys
 from graft_core.crypto import Key
-from graft_core.errors import SnapshotNotFoundError, StorageError
+from graft_core.errors import InvalidInputError, SnapshotNotFoundError, StorageError
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, PageIdx
 
@@ -102,14 +102,18 @@ class SyncSession:
 
     # --- operations ---------------------------------------------------------------------------
 
-    def clone(self, vid: VolumeId, sync: SyncMode) -> None:
+    def clone(self, vid: VolumeId, sync: SyncMode, *, encrypt_local: bool = False) -> None:
         """Start following the remote volume ``vid`` (``VolumeNotFoundError`` if the servers
-        lack it): create it locally and pull its latest snapshot."""
+        lack it): create it locally and pull its latest snapshot. ``encrypt_local``: keep an
+        encrypted volume's pages sealed here too (``InvalidInputError`` for a plain one)."""
         runtime = self.runtime
         # An encrypted volume's keyring comes with its latest commit: without a key that opens
         # it, the clone fails here with one clear error, before anything is stored.
         ring = runtime.call(self.keys.remote, runtime.metastore, vid)
-        self.state.create_volume(vid, sync, b"" if ring is None else ring.encode())
+        if ring is None and encrypt_local:
+            raise InvalidInputError(f"volume {vid} is not encrypted: it cannot be sealed at rest")
+        keyring = b"" if ring is None else ring.encode()
+        self.state.create_volume(vid, sync, keyring, encrypt_local=encrypt_local)
         self.pull(vid)
         log.info("cloned volume %s", vid)
 
@@ -176,10 +180,11 @@ class SyncSession:
         pages = runtime.call(fetch.fetch_inherited, self.state, runtime, vid, batch)
         return _fetched(pages, vid, pageidx, lsn)
 
-    def fork(self, vid: VolumeId, parent: VolumeId, lsn: int) -> None:
-        """Record on the metastore that ``vid`` is a fork of ``parent`` at remote ``lsn``."""
+    def fork(self, vid: VolumeId, parent: VolumeId, lsn: int, keyring: bytes = b"") -> None:
+        """Record on the metastore that ``vid`` is a fork of ``parent`` at remote ``lsn``
+        (with ``keyring``, its wrapped data keys, if it is encrypted)."""
         runtime = self.runtime
-        runtime.call(runtime.metastore.fork, vid, self.client_id, parent, lsn)
+        runtime.call(runtime.metastore.fork, vid, self.client_id, parent, lsn, keyring)
 
     def fetch_pending(self, vid: VolumeId, pageidx: int, lsn: int, page_count: int) -> bytes:
         """Fetch a PENDING page (and likely neighbours of the same version) from the pagestore."""

@@ -84,8 +84,11 @@ class MetastoreCalls:
         return Call("checkpoint", request, SnapshotInfo)
 
     @staticmethod
-    def fork(vid: VolumeId, cid: ClientId, parent: VolumeId, lsn: int) -> Call[SnapshotInfo]:
-        return Call("fork", ForkRequest(vid=vid, cid=cid, parent=parent, lsn=lsn), SnapshotInfo)
+    def fork(
+        vid: VolumeId, cid: ClientId, parent: VolumeId, lsn: int, keyring: bytes = b""
+    ) -> Call[SnapshotInfo]:
+        request = ForkRequest(vid=vid, cid=cid, parent=parent, lsn=lsn, keyring=keyring)
+        return Call("fork", request, SnapshotInfo)
 
     @staticmethod
     def volumes(
@@ -125,8 +128,10 @@ class SyncMetastoreClient(SyncRpcClient):
     def checkpoint(self, vid: VolumeId, lsn: int, segments: Sequence[SegmentRef]) -> SnapshotInfo:
         return self.call(MetastoreCalls.checkpoint(vid, lsn, segments))
 
-    def fork(self, vid: VolumeId, cid: ClientId, parent: VolumeId, lsn: int) -> SnapshotInfo:
-        return self.call(MetastoreCalls.fork(vid, cid, parent, lsn))
+    def fork(
+        self, vid: VolumeId, cid: ClientId, parent: VolumeId, lsn: int, keyring: bytes = b""
+    ) -> SnapshotInfo:
+        return self.call(MetastoreCalls.fork(vid, cid, parent, lsn, keyring))
 
     def volumes_page(
         self, prefix: str = "", after: VolumeId | None = None, limit: int = MAX_VOLUMES_LIMIT
@@ -164,5 +169,7 @@ class AsyncMetastoreClient(AsyncRpcClient):
         call = MetastoreCalls.commit(vid, cid, base_lsn, page_count, segments, commit_hash, keyring)
         return await self.call(call)
 
-    async def fork(self, vid: VolumeId, cid: ClientId, parent: VolumeId, lsn: int) -> SnapshotInfo:
-        return await self.call(MetastoreCalls.fork(vid, cid, parent, lsn))
+    async def fork(
+        self, vid: VolumeId, cid: ClientId, parent: VolumeId, lsn: int, keyring: bytes = b""
+    ) -> SnapshotInfo:
+        return await self.call(MetastoreCalls.fork(vid, cid, parent, lsn, keyring))

@@ -97,3 +97,21 @@ def test_missing_and_bad_keys_exit_2_with_one_line(cluster: Cluster, tmp_path: P
     plain_vid = ok("volume", "create", data_dir=tmp_path / "x", env=env).decode().strip()
     rotate = graft("key", "rotate", plain_vid, data_dir=tmp_path / "x", env=env)
     assert rotate.returncode == 2 and "not encrypted" in rotate.stderr.decode()
+
+
+def test_encrypt_local_through_the_cli(cluster: Cluster, tmp_path: Path) -> None:
+    key = tmp_path / "volume.key"
+    ok("key", "generate", key, data_dir=None)
+    env = _env(cluster, GRAFT_KEY_FILE=str(key))
+    a, b = tmp_path / "a", tmp_path / "b"
+    create = ("volume", "create", "--encrypt", "--encrypt-local")
+    vid = ok(*create, data_dir=a, env=env).decode().strip()
+    ok("write", vid, "1", "--fill", "0x41", data_dir=a, env=env)
+    ok("push", vid, data_dir=a, env=env)
+    ok("clone", "--encrypt-local", vid, data_dir=b, env=env)
+    assert ok("read", vid, "1", data_dir=b, env=env) == b"A" * 4096
+    for data_dir in (a, b):
+        keyless = graft("read", vid, "1", data_dir=data_dir, env=_env(cluster))
+        assert keyless.returncode == 2 and len(stderr_lines(keyless)) == 1, keyless.stderr
+    plain = graft("volume", "create", "--encrypt-local", data_dir=a, env=env)
+    assert plain.returncode == 2 and len(stderr_lines(plain)) == 1

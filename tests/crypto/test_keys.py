@@ -161,15 +161,3 @@ def test_a_raw_key_for_a_passphrase_volume_is_the_wrong_key(tmp_path: Path) -> N
         Keyring.create(volume.vid, raw).with_kek(passphrase()).current()
     with pytest.raises(IntegrityError):
         Keyring.decode(volume.vid, encoded[:-3], passphrase())
-
-
-def test_forking_an_encrypted_volume_is_refused_and_creates_nothing(
-    cluster: Cluster, tmp_path: Path
-) -> None:
-    """A fork would read pages sealed for its parent's id with keys its keyring lacks: refused
-    with one clear error instead of a fork whose inherited pages cannot be opened."""
-    with make_client(cluster, tmp_path / "a", passphrase()) as client:
-        vid, _ = _pushed_volume(client)
-        with pytest.raises(InvalidInputError, match="encrypted"):
-            client.local_volume(vid).fork()
-        assert [str(info.vid) for info in client.volumes()] == [vid]

@@ -87,3 +87,36 @@ def test_publish_with_a_key_makes_encrypted_volumes(
     refused = run_publish(spark, location, spark.read.parquet(path), "site", "t")
     assert not refused["ok"]
     assert {key["status"] for key in refused["keys"]} == {"refused"}
+
+
+def test_a_compacted_fork_of_an_encrypted_volume_reads_and_exports(
+    spark: SparkSession, cluster: Cluster, location: Location, tmp_path: Path
+) -> None:
+    """Compaction materializes the pages a fork inherits, sealed for its parent as they are:
+    a new device, the lite client and export open them with the fork's keyring."""
+    parent_pages = {idx: _page(f" parent {idx}") for idx in range(1, 11)}
+    urls = {"metastore": cluster.metastore.url, "pagestore": cluster.pagestore.url}
+    with Client(tmp_path / "a", **urls) as client:
+        parent = client.create_volume(encryption=KEY)
+        with parent.writer() as writer:
+            for idx, page in parent_pages.items():
+                writer.write(idx, page)
+        parent.push()
+        fork = parent.fork()
+        for n in range(2):
+            with fork.writer() as writer:
+                writer.write(3, _page(f" fork {n}"))
+            fork.push()
+    model = parent_pages | {3: _page(" fork 1")}
+    compacted = run_compact(spark, location, [fork.vid], Retention(keep_last=1))
+    assert compacted["volumes"][0]["status"] == "compacted", compacted
+    with Client(tmp_path / "b", **urls, key=KEY) as other:
+        clone = other.open_volume(fork.vid)
+        with clone.reader() as reader:
+            assert {idx: reader.read(idx) for idx in model} == model
+    with LiteClient(**urls, key=KEY) as lite:
+        assert lite.read_many(fork.vid, model) == model
+    keyed = replace(location, key=KEY)
+    run_export_pages(spark, keyed, [(fork.vid, 3)], str(tmp_path / "pages"))
+    rows = spark.read.parquet(str(tmp_path / "pages")).collect()
+    assert {row["pageidx"]: bytes(row["page"]) for row in rows} == model
