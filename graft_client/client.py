@@ -91,7 +91,7 @@ class Client(Closing):
             token=self.token,
             key=key if key is not None else Key.from_env(),
         )
-        self.leases = WriterLeases(self.shared)
+        self.leases = WriterLeases(self.shared, self.state.latest_lsn)
         service = OwnerService(self.state, self.session, self.leases)
         self.shared.serve(
             Roles(self._take_over, self._reattach, service.handle, service.dropped, SLOW_OPS)

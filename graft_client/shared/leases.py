@@ -9,6 +9,8 @@ its leases to hold them again at the next owner after a takeover.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from graft_client.shared.link import OwnerLink
@@ -21,8 +23,9 @@ HERE = 0  # the holder key of the owner's own files (connections use id(connecti
 
 
 class WriterLeases:
-    def __init__(self, shared: SharedDir) -> None:
+    def __init__(self, shared: SharedDir, latest: Callable[[VolumeId], int]) -> None:
         self._shared = shared
+        self._latest = latest  # the owner's latest LSN of a volume
         self._guard = threading.Lock()
         # Owner: vid -> (holder, file id) of the file that writes it.
         self._table: dict[VolumeId, tuple[int, int]] = {}
@@ -31,15 +34,16 @@ class WriterLeases:
 
     # --- any process ------------------------------------------------------------------------
 
-    def acquire(self, vid: VolumeId, file: int) -> bool:
-        """Take the lease for ``file``; False if another file (of any process) holds it."""
-        granted = bool(
-            self._shared.call(lambda: self.grant(HERE, vid, file), "lock", bytes(vid), file)
-        )
-        if granted and not self._shared.is_owner:
+    def acquire(self, vid: VolumeId, file: int) -> int | None:
+        """Take the lease for ``file``: the volume's latest LSN then (0 before its first
+        commit), which spares the writer a round trip; None if another file (of any process)
+        holds it."""
+        local = partial(self.grant_at, HERE, vid, file)
+        latest: int | None = self._shared.call(local, "lock_at", bytes(vid), file)
+        if latest is not None and not self._shared.is_owner:
             with self._guard:
                 self._mine.add((vid, file))
-        return granted
+        return latest
 
     def release(self, vid: VolumeId, file: int) -> None:
         with self._guard:
@@ -59,6 +63,11 @@ class WriterLeases:
         with self._guard:
             current = self._table.setdefault(vid, (holder, file))
             return current == (holder, file)
+
+    def grant_at(self, holder: int, vid: VolumeId, file: int) -> int | None:
+        if not self.grant(holder, vid, file):
+            return None
+        return self._latest(vid)
 
     def revoke(self, holder: int, vid: VolumeId, file: int) -> None:
         with self._guard:
@@ -94,6 +103,7 @@ class WriterLeases:
         """The owner's handlers of the lease requests (holder: the connection's id)."""
         return {
             "lock": lambda conn, vid, file: self.grant(id(conn), VolumeId(vid), file),
+            "lock_at": lambda conn, vid, file: self.grant_at(id(conn), VolumeId(vid), file),
             "unlock": lambda conn, vid, file: self.revoke(id(conn), VolumeId(vid), file),
             "lock_taken": lambda conn, vid: self.held(VolumeId(vid)),
         }
