@@ -149,13 +149,19 @@ class OwnerService:
         return self._state.write_mark()
 
     def _pin(
-        self, conn: Connection, vid: bytes, lsn: int | None, token: int | None, since: int
+        self,
+        conn: Connection,
+        vid: bytes,
+        lsn: int | None,
+        token: int | None,
+        since: int,
+        hint: int | None,
     ) -> Any:
         at = None if lsn is None else LocalLSN(LSN(lsn))
-        snapshot, changed = self._state.pin_since(VolumeId(vid), at, token, since)
-        if snapshot is not None:
+        snapshot, changed, pinned = self._state.pin_since(VolumeId(vid), at, token, since, hint)
+        if snapshot is not None and pinned:
             _pins(conn)[snapshot.vid, snapshot.lsn] += 1
-        return pinned_to_wire(snapshot, changed)
+        return pinned_to_wire(snapshot, changed, pinned)
 
     def _read(
         self, conn: Connection, vid: bytes, lsn: int, count: int, pageidx: int

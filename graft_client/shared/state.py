@@ -32,6 +32,7 @@ from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import OriginRecord, SyncMode, VolumeConfig, decode, encode
+from graft_client.storage.snapshots import to_snapshot
 from graft_client.storage.state import LocalState, claimed_client_id
 from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
@@ -288,39 +289,57 @@ class SharedState(LocalState):
         """The pinned snapshot and, when the owner knows them, the pages that changed since
         the LSN at which this process's secondary has the volume. The owner holds one pin per
         snapshot this process reads: a second reader of it is counted here, with no round
-        trip (a SQLite writer starts on its transaction's snapshot so)."""
+        trip (a SQLite writer starts on its transaction's snapshot so), and the owner does
+        not pin the latest snapshot again when this process holds it already (it says so)."""
         with self._pins_guard:
             self._interest.add(vid)
             token, since = self._known.get(vid, (None, 0))
-            held = None if lsn is None else self._held.get((vid, lsn))
-            if held is not None:
-                self._remote_pins[vid, held[0].lsn] += 1
-                return held
+            if lsn is not None:
+                held = self._held.get((vid, lsn))
+                if held is not None:
+                    self._remote_pins[vid, lsn] += 1
+                    return held
+            hint = max((at for of, at in self._held if of == vid), default=None)
         local = partial(self.pin_since, vid, lsn, token, since)
-        found, changed = self._shared.call(
-            lambda: pinned_to_wire(*local()), "pin", bytes(vid), lsn, token, since
+        found, changed, pinned = self._shared.call(
+            lambda: pinned_to_wire(*local()), "pin", bytes(vid), lsn, token, since, hint
         )
         snapshot, delta = snapshot_from_wire(found), changed_from_wire(changed)
         if snapshot is None or self.is_owner:
             return snapshot, delta
         key = (vid, snapshot.lsn)
         with self._pins_guard:
-            self._remote_pins[key] += 1
             twice = key in self._held
-            self._held.setdefault(key, (snapshot, delta))
-        if twice:
+            if twice or pinned:
+                self._remote_pins[key] += 1
+                self._held.setdefault(key, (snapshot, delta))
+        if twice and pinned:
             self._unpin_at_owner(*key)
+        elif not (twice or pinned):  # released here meanwhile: ask again
+            return self._pin_changed(vid, lsn)
         return snapshot, delta
 
     def pin_since(
-        self, vid: VolumeId, lsn: LocalLSN | None, token: int | None, since: int
-    ) -> tuple[Snapshot | None, Changed | None]:
-        """The owner: ``pin`` and, under the same lock, what changed since ``since``."""
+        self,
+        vid: VolumeId,
+        lsn: LocalLSN | None,
+        token: int | None,
+        since: int,
+        hint: int | None = None,
+    ) -> tuple[Snapshot | None, Changed | None, bool]:
+        """The owner: ``pin`` and, under the same lock, what changed since ``since``; and
+        whether it pinned: not the latest snapshot when it is ``hint``, which the asker
+        holds already."""
         with self._lock(vid):
-            snapshot = LocalState.pin(self, vid, lsn)
+            record = self.records().snapshot(vid) if lsn is None else None
+            if record is not None and record.lsn == hint:
+                snapshot: Snapshot | None = to_snapshot(vid, record)
+                pinned = False
+            else:
+                snapshot, pinned = LocalState.pin(self, vid, lsn), True
             if snapshot is None:
-                return None, None
-            return snapshot, self.changes.changed(vid, snapshot.lsn, token, since)
+                return None, None, False
+            return snapshot, self.changes.changed(vid, snapshot.lsn, token, since), pinned
 
     def unpin(self, vid: VolumeId, lsn: int) -> None:
         key = (vid, lsn)
@@ -548,8 +567,10 @@ def stats_to_wire(stats: ReclaimStats) -> list[int]:
     return [stats.pages, stats.commits]
 
 
-def pinned_to_wire(snapshot: Snapshot | None, changed: Changed | None) -> list[Any]:
-    return [snapshot_to_wire(snapshot), None if changed is None else list(changed)]
+def pinned_to_wire(
+    snapshot: Snapshot | None, changed: Changed | None, pinned: bool = True
+) -> list[Any]:
+    return [snapshot_to_wire(snapshot), None if changed is None else list(changed), pinned]
 
 
 def changed_from_wire(value: list[Any] | None) -> Changed | None:
