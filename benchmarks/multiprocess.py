@@ -132,7 +132,9 @@ def reads_and_commits(root: Path, reads: int, commits: int) -> None:
     )
 
 
-def insert_worker(target: str, vfs: str | None, worker: int, count: int, go: Barrier) -> None:
+def insert_worker(
+    target: str, vfs: str | None, worker: int, count: int, go: Barrier, done: Barrier
+) -> None:
     client = None
     if vfs is not None:
         client = Client(Path(target).parent)
@@ -142,6 +144,9 @@ def insert_worker(target: str, vfs: str | None, worker: int, count: int, go: Bar
     go.wait()
     for seq in range(count):
         db.execute("insert into t(worker, seq) values (?, ?)", (worker, seq))
+    # Every process stays until all have inserted: the first to finish (maybe the owner) would
+    # otherwise leave the others a takeover, which the failover rows measure.
+    done.wait()
     db.close()
     if client is not None:
         client.close()
@@ -149,19 +154,21 @@ def insert_worker(target: str, vfs: str | None, worker: int, count: int, go: Bar
 
 def insert_rate(target: str, vfs: str | None, inserts: int) -> float:
     ctx = mp.get_context("spawn")
-    go = ctx.Barrier(WORKERS + 1)
+    go, done = ctx.Barrier(WORKERS + 1), ctx.Barrier(WORKERS + 1)
     procs = [
-        ctx.Process(target=insert_worker, args=(target, vfs, w, inserts, go))
+        ctx.Process(target=insert_worker, args=(target, vfs, w, inserts, go, done))
         for w in range(WORKERS)
     ]
     for proc in procs:
         proc.start()
     go.wait()
     started = time.perf_counter()
+    done.wait()
+    elapsed = time.perf_counter() - started
     for proc in procs:
         proc.join()
         assert proc.exitcode == 0
-    return WORKERS * inserts / (time.perf_counter() - started)
+    return WORKERS * inserts / elapsed
 
 
 def sqlite_inserts(root: Path, inserts: int, rounds: int) -> None:
