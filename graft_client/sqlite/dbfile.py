@@ -280,6 +280,14 @@ class VolumeFile(apsw.VFSFile):
         if writer is None:
             return
         self._writer = None
+        if self._slot.lost(id(self)):
+            writer.discard()
+            self._doomed = (
+                f"this write transaction cannot commit: the owner of the data dir changed while "
+                f"it ran and another connection took volume {self.volume.vid}'s writer slot "
+                "meanwhile; it was rolled back: retry it"
+            )
+            raise self._busy(self._doomed, apsw.SQLITE_BUSY_SNAPSHOT)
         if not self._committed and self._ends_rollback(writer):
             # Nothing of it may reach the volume, which still holds what the transaction read
             # (a native file keeps spilled bytes in free pages; free pages carry no data).

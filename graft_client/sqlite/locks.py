@@ -31,6 +31,10 @@ class WriterSlot:
             raise with_reason(apsw.SQLITE_BUSY, "another connection is writing")
         return latest
 
+    def lost(self, owner: int) -> bool:
+        """Whether ``owner``'s hold went to another file in a takeover of the data dir."""
+        return self._leases.lost(self._vid, owner)
+
     def release(self, owner: int) -> None:
         self._leases.release(self._vid, owner)
 
