@@ -1,9 +1,11 @@
 """SharedState: a ``LocalState`` any process of the device may hold.
 
 In the owner it is the ``LocalState`` itself (the RocksDB primary). In an attached process it
-reads a RocksDB secondary instance of the same database, caught up with the owner when a read
-needs something newer (a query, or the first page read of a snapshot the secondary lacks), and
-sends every change to the owner: commits, pins of the snapshots its readers hold, config.
+reads a RocksDB secondary instance of the same database, caught up with the owner before a
+query when the owner wrote since, and otherwise rarely, in the background: a reader's pin says
+which pages changed since the secondary's LSN (``changes``), and those are read through the
+owner. It sends every change to the owner: commits, pins of the snapshots its readers hold,
+config.
 When this process takes over, it opens the primary and moves its pins there; the secondary
 stays open for the readers that use it, so they keep reading their snapshots.
 """
@@ -54,10 +56,10 @@ __all__ = [
 ]
 
 
-# Under the data dir: one directory per attached process for its secondary instance's files.
-ATTACHED_DIR = "attached"
 log = logging.getLogger(__name__)
 
+# Under the data dir: one directory per attached process for its secondary instance's files.
+ATTACHED_DIR = "attached"
 # An attached reader whose secondary is this many changed pages behind has it caught up (in the
 # background; it reads those pages through the owner meanwhile).
 CATCH_UP_PAGES = 128
@@ -98,7 +100,7 @@ class SharedState(LocalState):
         # Attached: the pins this process's readers hold at the owner, to hold again at the
         # next owner (or here, on taking over): how many readers hold each (the owner holds
         # one pin for them), and its snapshot and changed pages for the next reader of it.
-        self._remote_pins: Counter[tuple[VolumeId, int]] = Counter()
+        self._remote_pins: Counter[PinKey] = Counter()
         self._held: dict[PinKey, tuple[Snapshot, Changed | None]] = {}
         # Base snapshot -> the snapshot a commit on it pinned for the next reader (a spare
         # until a reader takes it: in ``_held``, not counted in ``_remote_pins``).
