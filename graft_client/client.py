@@ -92,7 +92,7 @@ class Client(Closing):
             key=key if key is not None else Key.from_env(),
         )
         self.state.ciphers = self.session.keys.local_cipher
-        self.leases = WriterLeases(self.shared)
+        self.leases = WriterLeases(self.shared, self.state.latest_lsn)
         service = OwnerService(self.state, self.session, self.leases)
         self.shared.serve(
             Roles(self._take_over, self._reattach, service.handle, service.dropped, SLOW_OPS)

@@ -166,9 +166,10 @@ class Volume:
             return None
         return reader
 
-    def writer(self) -> VolumeWriter:
-        """A writer on top of the latest snapshot."""
-        return VolumeWriter(self._state, self.vid, self.reader())
+    def writer(self, at: int | None = None) -> VolumeWriter:
+        """A writer on top of the latest snapshot, or of the retained one at local LSN ``at``
+        (its commit raises ``ConcurrentWriteError`` unless that is still the latest then)."""
+        return VolumeWriter(self._state, self.vid, self.reader(at))
 
     def log(self, start: int = 1, limit: int | None = None) -> list[CommitInfo]:
         """Retained local commits from ``start``, oldest first."""
@@ -384,7 +385,7 @@ class PinnedVolume(Volume):
     def reader(self, lsn: int | None = None) -> VolumeReader:
         return super().reader(self.lsn if lsn is None else lsn)
 
-    def writer(self) -> VolumeWriter:
+    def writer(self, at: int | None = None) -> VolumeWriter:
         raise ReadOnlyError(f"volume {self.vid} is opened read-only at LSN {self.lsn}")
 
     def __repr__(self) -> str:

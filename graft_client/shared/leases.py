@@ -3,12 +3,16 @@
 The table lives in the owner: a process asks it for a volume's writer lease (RESERVED and
 above) per open file, and a lease held through a connection goes when that connection drops,
 so a process that dies mid-transaction leaves no lock behind. An attached process remembers
-its leases to hold them again at the next owner after a takeover.
+its leases to hold them again at the next owner after a takeover; one that another process
+took there first is lost, and its transaction is told so when it commits.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from graft_client.shared.link import OwnerLink
@@ -17,38 +21,50 @@ from graft_core.ids import VolumeId
 
 __all__ = ["HERE", "WriterLeases"]
 
+log = logging.getLogger(__name__)
+
 HERE = 0  # the holder key of the owner's own files (connections use id(connection))
 
 
 class WriterLeases:
-    def __init__(self, shared: SharedDir) -> None:
+    def __init__(self, shared: SharedDir, latest: Callable[[VolumeId], int]) -> None:
         self._shared = shared
+        self._latest = latest  # the owner's latest LSN of a volume
         self._guard = threading.Lock()
         # Owner: vid -> (holder, file id) of the file that writes it.
         self._table: dict[VolumeId, tuple[int, int]] = {}
-        # Attached: the leases this process holds at the owner.
+        # Attached: the leases this process holds at the owner, and those a new owner had
+        # given another process before this one could hold them again (until released).
         self._mine: set[tuple[VolumeId, int]] = set()
+        self._lost: set[tuple[VolumeId, int]] = set()
 
     # --- any process ------------------------------------------------------------------------
 
-    def acquire(self, vid: VolumeId, file: int) -> bool:
-        """Take the lease for ``file``; False if another file (of any process) holds it."""
-        granted = bool(
-            self._shared.call(lambda: self.grant(HERE, vid, file), "lock", bytes(vid), file)
-        )
-        if granted and not self._shared.is_owner:
+    def acquire(self, vid: VolumeId, file: int) -> int | None:
+        """Take the lease for ``file``: the volume's latest LSN then (0 before its first
+        commit), which spares the writer a round trip; None if another file (of any process)
+        holds it."""
+        local = partial(self.grant_at, HERE, vid, file)
+        latest: int | None = self._shared.call(local, "lock_at", bytes(vid), file)
+        if latest is not None and not self._shared.is_owner:
             with self._guard:
                 self._mine.add((vid, file))
-        return granted
+        return latest
 
     def release(self, vid: VolumeId, file: int) -> None:
         with self._guard:
             self._mine.discard((vid, file))
+            self._lost.discard((vid, file))
         link = self._shared.link()
         if link is None:
             self.revoke(HERE, vid, file)
         else:
             link.notify("unlock", bytes(vid), file)
+
+    def lost(self, vid: VolumeId, file: int) -> bool:
+        """Whether ``file``'s lease went to another process during a takeover."""
+        with self._guard:
+            return (vid, file) in self._lost
 
     def taken(self, vid: VolumeId) -> bool:
         return bool(self._shared.call(lambda: self.held(vid), "lock_taken", bytes(vid)))
@@ -59,6 +75,11 @@ class WriterLeases:
         with self._guard:
             current = self._table.setdefault(vid, (holder, file))
             return current == (holder, file)
+
+    def grant_at(self, holder: int, vid: VolumeId, file: int) -> int | None:
+        if not self.grant(holder, vid, file):
+            return None
+        return self._latest(vid)
 
     def revoke(self, holder: int, vid: VolumeId, file: int) -> None:
         with self._guard:
@@ -84,16 +105,22 @@ class WriterLeases:
             self._mine.clear()
 
     def reattach(self, link: OwnerLink) -> None:
-        """A new owner: hold there the leases this process held at the last one."""
+        """A new owner: hold there the leases this process held at the last one. One that
+        another process took meanwhile is lost: its holder's transaction cannot commit."""
         with self._guard:
-            mine = [[bytes(vid), file] for vid, file in self._mine]
+            mine = list(self._mine)
         for vid, file in mine:
-            link.call("lock", vid, file)
+            if not link.call("lock", bytes(vid), file):
+                log.warning("the writer lease of %s went to another process in a takeover", vid)
+                with self._guard:
+                    self._mine.discard((vid, file))
+                    self._lost.add((vid, file))
 
     def ops(self) -> dict[str, Any]:
         """The owner's handlers of the lease requests (holder: the connection's id)."""
         return {
             "lock": lambda conn, vid, file: self.grant(id(conn), VolumeId(vid), file),
+            "lock_at": lambda conn, vid, file: self.grant_at(id(conn), VolumeId(vid), file),
             "unlock": lambda conn, vid, file: self.revoke(id(conn), VolumeId(vid), file),
             "lock_taken": lambda conn, vid: self.held(VolumeId(vid)),
         }

@@ -19,8 +19,10 @@ from graft_client.shared.server import Connection
 from graft_client.shared.session import SharedSession, key_from_wire, push_to_wire
 from graft_client.shared.state import (
     SharedState,
+    committed_to_wire,
     config_from_wire,
     fork_from_wire,
+    pinned_to_wire,
     stats_to_wire,
 )
 from graft_client.shared.view import read_unless_inherited
@@ -81,7 +83,8 @@ class OwnerService:
             "set_config": lambda conn, vid, raw: state.set_config(
                 VolumeId(vid), config_from_wire(raw)
             ),
-            "delete_volume": lambda conn, vid: state.delete_volume(VolumeId(vid)),
+            "delete_volume": lambda conn, vid: state.delete_here(VolumeId(vid)),
+            "tokens": lambda conn, vids: state.tokens(VolumeId(vid) for vid in vids),
             "tag": lambda conn, name, vid: state.tag(name, VolumeId(vid)),
             "untag": lambda conn, name: state.untag(name),
             "create_fork": lambda conn, vid, *wire: state.create_fork(
@@ -145,12 +148,20 @@ class OwnerService:
     def _mark(self, conn: Connection) -> int | None:
         return self._state.write_mark()
 
-    def _pin(self, conn: Connection, vid: bytes, lsn: int | None) -> Any:
+    def _pin(
+        self,
+        conn: Connection,
+        vid: bytes,
+        lsn: int | None,
+        token: int | None,
+        since: int,
+        hint: int | None,
+    ) -> Any:
         at = None if lsn is None else LocalLSN(LSN(lsn))
-        snapshot = LocalState.pin(self._state, VolumeId(vid), at)
-        if snapshot is not None:
+        snapshot, changed, pinned = self._state.pin_since(VolumeId(vid), at, token, since, hint)
+        if snapshot is not None and pinned:
             _pins(conn)[snapshot.vid, snapshot.lsn] += 1
-        return snapshot_to_wire(snapshot)
+        return pinned_to_wire(snapshot, changed, pinned)
 
     def _read(
         self, conn: Connection, vid: bytes, lsn: int, count: int, pageidx: int
@@ -190,11 +201,21 @@ class OwnerService:
         dirty: dict[int, bytes],
         page_count: int,
         shrunk_to: int,
+        pin: list[Any],
     ) -> Any:
-        snapshot = LocalState.apply_commit(
-            self._state, VolumeId(vid), snapshot_from_wire(base), dirty, page_count, shrunk_to
+        spare, token, since = pin
+        volume = VolumeId(vid)
+        found = self._state.commit_here(
+            volume,
+            snapshot_from_wire(base),
+            dirty,
+            page_count,
+            shrunk_to,
+            (token, since) if spare else None,
         )
-        return snapshot_to_wire(snapshot)
+        if spare:
+            _pins(conn)[volume, found[0].lsn] += 1
+        return committed_to_wire(*found)
 
     def _autosync(self, conn: Connection, wait_ms: int) -> None:
         if not conn.held.get(_AUTOSYNC):

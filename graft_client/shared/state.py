@@ -1,15 +1,18 @@
 """SharedState: a ``LocalState`` any process of the device may hold.
 
 In the owner it is the ``LocalState`` itself (the RocksDB primary). In an attached process it
-reads a RocksDB secondary instance of the same database, caught up with the owner when a read
-needs something newer (a query, or the first page read of a snapshot the secondary lacks), and
-sends every change to the owner: commits, pins of the snapshots its readers hold, config.
+reads a RocksDB secondary instance of the same database, caught up with the owner before a
+query when the owner wrote since, and otherwise rarely, in the background: a reader's pin says
+which pages changed since the secondary's LSN (``changes``), and those are read through the
+owner. It sends every change to the owner: commits, pins of the snapshots its readers hold,
+config.
 When this process takes over, it opens the primary and moves its pins there; the secondary
 stays open for the readers that use it, so they keep reading their snapshots.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import shutil
@@ -20,33 +23,50 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from itertools import chain
 from pathlib import Path
+from typing import Any
 
+from graft_client.shared.changes import Changed, ChangeLog
 from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import SharedDir
-from graft_client.shared.view import AttachedView, read_unless_inherited
+from graft_client.shared.versions import PageVersions
+from graft_client.shared.view import AttachedView, RemoteReads, read_unless_inherited
 from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import OriginRecord, SyncMode, VolumeConfig, decode, encode
+from graft_client.storage.snapshots import to_snapshot
 from graft_client.storage.state import LocalState, claimed_client_id
 from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
+from graft_core.errors import ClosedError, StorageUnavailableError
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, Snapshot
 
 __all__ = [
     "ATTACHED_DIR",
     "SharedState",
+    "changed_from_wire",
+    "committed_to_wire",
     "config_from_wire",
     "fork_from_wire",
     "fork_to_wire",
+    "pinned_to_wire",
     "remove_stale_secondaries",
     "stats_to_wire",
 ]
 
 
+log = logging.getLogger(__name__)
+
 # Under the data dir: one directory per attached process for its secondary instance's files.
 ATTACHED_DIR = "attached"
+# An attached reader whose secondary is this many changed pages behind has it caught up (in the
+# background; it reads those pages through the owner meanwhile).
+CATCH_UP_PAGES = 128
+# A commit of at most this many pages from an attached process is kept in its page cache.
+CACHED_COMMIT_PAGES = 64
+PinKey = tuple[VolumeId, int]  # a volume's snapshot: (vid, local LSN)
+
 # After a takeover, how long reclaim waits for the other processes to pin their readers'
 # snapshots again (takeovers take well under a second).
 REPIN_GRACE_S = 5.0
@@ -78,13 +98,25 @@ class SharedState(LocalState):
         self._shared = shared
         self._secondaries: list[tuple[LocalDB, Path]] = []
         # Attached: the pins this process's readers hold at the owner, to hold again at the
-        # next owner (or here, on taking over).
-        self._remote_pins: Counter[tuple[VolumeId, int]] = Counter()
+        # next owner (or here, on taking over): how many readers hold each (the owner holds
+        # one pin for them), and its snapshot and changed pages for the next reader of it.
+        self._remote_pins: Counter[PinKey] = Counter()
+        self._held: dict[PinKey, tuple[Snapshot, Changed | None]] = {}
+        # Base snapshot -> the snapshot a commit on it pinned for the next reader (a spare
+        # until a reader takes it: in ``_held``, not counted in ``_remote_pins``).
+        self._spares: dict[PinKey, PinKey] = {}
         self._pins_guard = threading.Lock()
         self._caught_up: int | None = None
         self._catch_up_guard = threading.Lock()
         self._catching: threading.Thread | None = None  # a catch-up in the background
         self._catching_guard = threading.Lock()
+        # Owner: which pages its commits changed (see ``changes``).
+        self.changes = ChangeLog()
+        # Attached: the volumes its readers read; for each, the owner's change log token and
+        # the LSN at which the secondary is known to hold it; pages it read or committed.
+        self._interest: set[VolumeId] = set()
+        self._known: dict[VolumeId, tuple[int, int]] = {}
+        self._versions = PageVersions()
         if shared.is_owner:
             remove_stale_secondaries(data_dir)
             super().__init__(data_dir, keep_commits)
@@ -114,10 +146,9 @@ class SharedState(LocalState):
         records = self.records()
         if records.db.secondary:
             mark = self._shared.call(lambda: None, "mark")
-            with self._catch_up_guard:
-                if mark is None or mark != self._caught_up:
-                    records.db.catch_up()
-                    self._caught_up = mark
+            if mark is None or mark != self._caught_up:
+                self._catch_up(records)
+                self._caught_up = mark
         return records
 
     def _has(self, records: VolumeRecords, vid: VolumeId, lsn: int) -> bool:
@@ -126,21 +157,57 @@ class SharedState(LocalState):
         record = records.snapshot(vid)
         if record is not None and record.lsn >= lsn:
             return True
+        self._catch_up_soon(records)
+        return False
+
+    def _catch_up_soon(self, records: VolumeRecords) -> None:
         with self._catching_guard:
             if self._catching is None:
                 self._catching = threading.Thread(
-                    target=self._catch_up_behind, args=(records.db,), daemon=True
+                    target=self._catch_up_behind, args=(records,), daemon=True
                 )
                 self._catching.start()
-        return False
 
-    def _catch_up_behind(self, db: LocalDB) -> None:
+    def _catch_up_behind(self, records: VolumeRecords) -> None:
         try:
-            with self._catch_up_guard:
-                db.catch_up()
+            self._catch_up(records)
+        except (StorageUnavailableError, ClosedError) as exc:
+            log.debug("catching up with the owner stopped: %s", exc)
         finally:
             with self._catching_guard:
                 self._catching = None
+
+    def _catch_up(self, records: VolumeRecords) -> None:
+        """Catch the secondary up, then trust it as of its new LSNs for the change logs whose
+        token the owner gave both before and after (no volume deleted and made again in
+        between). In the background, the owner's first answer comes before the secondary
+        starts reading, which keeps ``Thread.start`` short (a catch-up holds the GIL for
+        milliseconds)."""
+        with self._pins_guard:
+            vids = list(self._interest)
+        before = self._tokens(vids) if vids else []
+        with self._catch_up_guard:
+            records.db.catch_up()
+        after = self._tokens(vids) if vids else []
+        for vid, token, again in zip(vids, before, after, strict=True):
+            record = records.snapshot(vid)
+            if token is not None and token == again and record is not None:
+                with self._pins_guard:
+                    self._known[vid] = (token, record.lsn)
+
+    def _tokens(self, vids: list[VolumeId]) -> list[int | None]:
+        local = partial(self.tokens, vids)
+        found: list[int | None] = self._shared.call(local, "tokens", [bytes(v) for v in vids])
+        return found
+
+    def tokens(self, vids: Iterable[VolumeId]) -> list[int | None]:
+        """The owner: each volume's change log token (None for a volume it does not have)."""
+        found: list[int | None] = []
+        for vid in vids:
+            with self._lock(vid):
+                record = self.records().snapshot(vid)
+                found.append(None if record is None else self.changes.token(vid, record.lsn))
+        return found
 
     def _read_remote(
         self, vid: VolumeId, snapshot: Snapshot, fetch: FetchPending, pageidx: int
@@ -182,41 +249,125 @@ class SharedState(LocalState):
     ) -> SnapshotView:
         if self.is_owner:
             return super().open_view(vid, lsn, fetch, inheritor)
-        snapshot = self.pin(vid, lsn)
+        snapshot, changed = self._pin_changed(vid, lsn)
         release = None if snapshot is None else partial(self.unpin, vid, snapshot.lsn)
         records = self.records()
         cipher = self.cipher(vid, reading=True)
-        if snapshot is None or not records.db.secondary:
+        behind = changed is None or len(changed[1]) > CATCH_UP_PAGES
+        if snapshot is not None and records.db.secondary and behind:
+            self._catch_up_soon(records)
+        if (
+            snapshot is None
+            or not records.db.secondary
+            or self._has_here(records, snapshot, changed)
+        ):
             view = SnapshotView(records.db, vid, snapshot, release, fetch, inheritor, cipher)
         else:
-            here = partial(self._has, records, vid, snapshot.lsn)
-            remote = partial(self._read_remote, vid, snapshot, fetch)
+            reads = RemoteReads(
+                partial(self._has, records, vid, snapshot.lsn),
+                partial(self._read_remote, vid, snapshot, fetch),
+                changed,
+                self._versions,
+            )
             view = AttachedView(
-                records.db, vid, snapshot, release, fetch, here, remote, inheritor, cipher
+                records.db, vid, snapshot, release, fetch, reads, inheritor, cipher
             )
         self._views.add(view)
         return view
 
+    @staticmethod
+    def _has_here(records: VolumeRecords, snapshot: Snapshot, changed: Changed | None) -> bool:
+        """Whether the secondary reads every page of ``snapshot`` as it is."""
+        if changed is not None and not changed[1]:
+            return True
+        record = records.snapshot(snapshot.vid)
+        return record is not None and record.lsn >= snapshot.lsn
+
     def pin(self, vid: VolumeId, lsn: LocalLSN | None) -> Snapshot | None:
-        local = partial(LocalState.pin, self, vid, lsn)
-        # Counted before the owner answers: a takeover meanwhile pins it again, at worst twice.
-        found = self._shared.call(lambda: snapshot_to_wire(local()), "pin", bytes(vid), lsn)
-        snapshot = snapshot_from_wire(found)
-        if snapshot is not None and not self.is_owner:
-            with self._pins_guard:
-                self._remote_pins[vid, snapshot.lsn] += 1
-        return snapshot
+        if self.is_owner:
+            return super().pin(vid, lsn)
+        return self._pin_changed(vid, lsn)[0]
+
+    def _pin_changed(
+        self, vid: VolumeId, lsn: LocalLSN | None
+    ) -> tuple[Snapshot | None, Changed | None]:
+        """The pinned snapshot and, when the owner knows them, the pages that changed since
+        the LSN at which this process's secondary has the volume. The owner holds one pin per
+        snapshot this process reads: a second reader of it is counted here, with no round
+        trip (a SQLite writer starts on its transaction's snapshot so), and the owner does
+        not pin the latest snapshot again when this process holds it already (it says so)."""
+        with self._pins_guard:
+            self._interest.add(vid)
+            token, since = self._known.get(vid, (None, 0))
+            if lsn is not None:
+                held = self._held.get((vid, lsn))
+                if held is not None:
+                    self._remote_pins[vid, lsn] += 1
+                    return held
+            hint = max((at for of, at in self._held if of == vid), default=None)
+        local = partial(self.pin_since, vid, lsn, token, since)
+        found, changed, pinned = self._shared.call(
+            lambda: pinned_to_wire(*local()), "pin", bytes(vid), lsn, token, since, hint
+        )
+        snapshot, delta = snapshot_from_wire(found), changed_from_wire(changed)
+        if snapshot is None or self.is_owner:
+            return snapshot, delta
+        key = (vid, snapshot.lsn)
+        with self._pins_guard:
+            twice = key in self._held
+            if twice or pinned:
+                self._remote_pins[key] += 1
+                self._held.setdefault(key, (snapshot, delta))
+        if twice and pinned:
+            self._unpin_at_owner(*key)
+        elif not (twice or pinned):  # released here meanwhile: ask again
+            return self._pin_changed(vid, lsn)
+        return snapshot, delta
+
+    def pin_since(
+        self,
+        vid: VolumeId,
+        lsn: LocalLSN | None,
+        token: int | None,
+        since: int,
+        hint: int | None = None,
+    ) -> tuple[Snapshot | None, Changed | None, bool]:
+        """The owner: ``pin`` and, under the same lock, what changed since ``since``; and
+        whether it pinned: not the latest snapshot when it is ``hint``, which the asker
+        holds already."""
+        with self._lock(vid):
+            record = self.records().snapshot(vid) if lsn is None else None
+            if record is not None and record.lsn == hint:
+                snapshot: Snapshot | None = to_snapshot(vid, record)
+                pinned = False
+            else:
+                snapshot, pinned = LocalState.pin(self, vid, lsn), True
+            if snapshot is None:
+                return None, None, False
+            return snapshot, self.changes.changed(vid, snapshot.lsn, token, since), pinned
 
     def unpin(self, vid: VolumeId, lsn: int) -> None:
+        key = (vid, lsn)
+        gone: list[PinKey] = []
         with self._pins_guard:
-            remote = self._remote_pins[vid, lsn] > 0
+            remote = self._remote_pins[key] > 0
             if remote:
-                self._remote_pins[vid, lsn] -= 1
-                if not self._remote_pins[vid, lsn]:
-                    del self._remote_pins[vid, lsn]
+                self._remote_pins[key] -= 1
+                if not self._remote_pins[key]:
+                    del self._remote_pins[key]
+                    del self._held[key]
+                    gone.append(key)
+                    # A spare pin nobody took goes with the base it came with.
+                    spare = self._spares.pop(key, None)
+                    if spare is not None and not self._remote_pins[spare]:
+                        del self._held[spare]
+                        gone.append(spare)
         if not remote:
             super().unpin(vid, lsn)
-            return
+        for pinned in gone:
+            self._unpin_at_owner(*pinned)
+
+    def _unpin_at_owner(self, vid: VolumeId, lsn: int) -> None:
         link = self._shared.link()
         if link is not None:
             link.notify("unpin", bytes(vid), lsn)
@@ -228,8 +379,14 @@ class SharedState(LocalState):
         self._shared.call(local, "set_config", bytes(vid), encode(config))
 
     def delete_volume(self, vid: VolumeId) -> None:
-        local = partial(LocalState.delete_volume, self, vid)
+        local = partial(self.delete_here, vid)
         self._shared.call(local, "delete_volume", bytes(vid), retry=False)
+
+    def delete_here(self, vid: VolumeId) -> None:
+        """The owner: delete the volume and its change log."""
+        with self._lock(vid):
+            LocalState.delete_volume(self, vid)
+            self.changes.forget(vid)
 
     def tag(self, name: str, vid: VolumeId) -> None:
         local = partial(LocalState.tag, self, name, vid)
@@ -258,20 +415,68 @@ class SharedState(LocalState):
         page_count: int,
         shrunk_to: int,
     ) -> Snapshot:
-        local = partial(LocalState.apply_commit, self, vid, base, dirty, page_count, shrunk_to)
-        found = self._shared.call(
-            lambda: snapshot_to_wire(local()),
+        local = partial(self.commit_here, vid, base, dirty, page_count, shrunk_to)
+        # The owner also pins the new snapshot for this process, for the next reader here (a
+        # SQLite connection reads its commit): held as long as the base is, at most.
+        spare = base is not None and not self.is_owner
+        with self._pins_guard:
+            token, since = self._known.get(vid, (None, 0))
+        found, log_token, changed = self._shared.call(
+            lambda: committed_to_wire(*local()),
             "commit",
             bytes(vid),
             snapshot_to_wire(base),
             dict(dirty),
             page_count,
             shrunk_to,
+            [spare, token, since],
             retry=False,
         )
         snapshot = snapshot_from_wire(found)
         assert snapshot is not None
+        if self.is_owner:
+            return snapshot
+        if spare:
+            assert base is not None
+            self._hold_spare((vid, base.lsn), snapshot, changed_from_wire(changed))
+        if len(dirty) <= CACHED_COMMIT_PAGES:
+            # The next transaction here reads them at this LSN or later: no round trip for them.
+            for idx, page in dirty.items():
+                self._versions.put((log_token, vid, idx, snapshot.lsn), bytes(page))
         return snapshot
+
+    def _hold_spare(self, base: PinKey, snapshot: Snapshot, changed: Changed | None) -> None:
+        key = (snapshot.vid, snapshot.lsn)
+        with self._pins_guard:
+            held = self._remote_pins[base] > 0 and key not in self._held
+            if held:
+                self._held[key] = (snapshot, changed)
+                self._spares[base] = key
+        if not held:
+            self._unpin_at_owner(*key)  # its base went meanwhile (or a reader holds it too)
+
+    def commit_here(
+        self,
+        vid: VolumeId,
+        base: Snapshot | None,
+        dirty: Mapping[int, bytes],
+        page_count: int,
+        shrunk_to: int,
+        pin: tuple[int | None, int] | None = None,
+    ) -> tuple[Snapshot, int, Changed | None]:
+        """The owner: ``LocalState.apply_commit``, noted in the change log under the same
+        lock; the new snapshot, the volume's change log token and, when ``pin`` (the asker's
+        token and LSN, as in ``pin_since``) asks for it, the new snapshot pinned and its pages
+        changed since the asker's LSN."""
+        with self._lock(vid):
+            snapshot = LocalState.apply_commit(self, vid, base, dirty, page_count, shrunk_to)
+            cut = base is not None and shrunk_to < base.page_count  # pages cut: not in dirty
+            log_token = self.changes.committed(vid, snapshot.lsn, None if cut else dirty.keys())
+            if pin is None:
+                return snapshot, log_token, None
+            self._pins.pin(vid, snapshot.lsn)
+            token, since = pin
+            return snapshot, log_token, self.changes.changed(vid, snapshot.lsn, token, since)
 
     def create_filled(
         self, vid: VolumeId, sync: SyncMode, chunks: Iterable[Sequence[bytes | memoryview]]
@@ -311,6 +516,8 @@ class SharedState(LocalState):
                 for _ in range(count):
                     self._pins.pin(vid, lsn)
             self._remote_pins.clear()
+            self._held.clear()
+            self._spares.clear()
         # The other processes hold their readers' pins again once they find this owner.
         self.defer_reclaim(REPIN_GRACE_S)
         remove_stale_secondaries(self.data_dir)
@@ -318,15 +525,25 @@ class SharedState(LocalState):
     def reattach(self, link: OwnerLink) -> None:
         """A new owner: pin there what this process's readers hold."""
         with self._pins_guard:
-            pins = [[bytes(vid), lsn, n] for (vid, lsn), n in self._remote_pins.items()]
+            for spare in self._spares.values():
+                if not self._remote_pins[spare]:
+                    self._held.pop(spare, None)  # not pinned at the new owner
+            self._spares.clear()
+            pins = [[bytes(vid), lsn, 1] for vid, lsn in self._remote_pins]
         self._caught_up = None  # the new owner counts its writes anew
+        with self._pins_guard:
+            self._known.clear()  # its change logs are new
         link.call("repin", pins)
 
-    def close(self) -> None:
+    def settle(self) -> None:
+        """Wait for a catch-up running in the background to end."""
         with self._catching_guard:
             catching = self._catching
         if catching is not None:
-            catching.join()  # RocksDB must not close under a catch-up
+            catching.join()
+
+    def close(self) -> None:
+        self.settle()  # RocksDB must not close under a catch-up
         current = self._db
         try:
             super().close()
@@ -357,3 +574,20 @@ def fork_from_wire(
 
 def stats_to_wire(stats: ReclaimStats) -> list[int]:
     return [stats.pages, stats.commits]
+
+
+def pinned_to_wire(
+    snapshot: Snapshot | None, changed: Changed | None, pinned: bool = True
+) -> list[Any]:
+    return [snapshot_to_wire(snapshot), None if changed is None else list(changed), pinned]
+
+
+def changed_from_wire(value: list[Any] | None) -> Changed | None:
+    if value is None:
+        return None
+    token, pages = value
+    return token, pages
+
+
+def committed_to_wire(snapshot: Snapshot, token: int, changed: Changed | None) -> list[Any]:
+    return [snapshot_to_wire(snapshot), token, None if changed is None else list(changed)]

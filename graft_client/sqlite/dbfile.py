@@ -251,23 +251,27 @@ class VolumeFile(apsw.VFSFile):
         if self._writer is None:
             # Changes after a commit inside one exclusive lock: a new writer on top of it. After
             # a failed commit they are SQLite's rollback restoring pages: staged, never committed.
-            self._writer = self.volume.writer() if self._doomed else self._begin_write()
+            if self._doomed:
+                self._writer = self.volume.writer()
+            else:
+                self._writer = self._begin_write(self.volume.latest_lsn())
         return self._writer
 
-    def _begin_write(self) -> VolumeWriter:
+    def _begin_write(self, latest: int) -> VolumeWriter:
+        """A writer on this transaction's snapshot, if the volume's ``latest`` LSN is still
+        its own (as the writer slot said when it was taken, or as asked since)."""
         assert self._reader is not None, "SQLite writes only under a SHARED lock or above"
-        read_at = self._reader.snapshot
-        writer = self.volume.writer()
-        latest = writer.base
-        if (latest and latest.lsn) != (read_at and read_at.lsn):
-            writer.discard()
+        read_at = _lsn(self._reader.snapshot)
+        if latest != read_at:
             raise self._busy(
-                f"volume {self.volume.vid} moved from LSN {read_at and read_at.lsn} to "
-                f"{latest and latest.lsn} since this transaction began reading; "
-                "end the transaction and retry it on the new snapshot",
+                f"volume {self.volume.vid} moved from LSN {read_at} to {latest} since this "
+                "transaction began reading; end the transaction and retry it on the new "
+                "snapshot",
                 apsw.SQLITE_BUSY_SNAPSHOT,
             )
-        return writer
+        # At the reader's LSN (held: no round trip to pin it in an attached process); a commit
+        # landing meanwhile makes its commit fail as a writer on the latest would.
+        return self.volume.writer(read_at or None)
 
     def _commit(self) -> None:
         if self._doomed is not None:
@@ -276,6 +280,14 @@ class VolumeFile(apsw.VFSFile):
         if writer is None:
             return
         self._writer = None
+        if self._slot.lost(id(self)):
+            writer.discard()
+            self._doomed = (
+                f"this write transaction cannot commit: the owner of the data dir changed while "
+                f"it ran and another connection took volume {self.volume.vid}'s writer slot "
+                "meanwhile; it was rolled back: retry it"
+            )
+            raise self._busy(self._doomed, apsw.SQLITE_BUSY_SNAPSHOT)
         if not self._committed and self._ends_rollback(writer):
             # Nothing of it may reach the volume, which still holds what the transaction read
             # (a native file keeps spilled bytes in free pages; free pages carry no data).
@@ -307,8 +319,11 @@ class VolumeFile(apsw.VFSFile):
         committed = writer.commit()
         if committed is not None and committed != base:
             assert self._reader is not None
+            # Opened before the base's reader closes: an attached process then reads its commit
+            # with the pin the commit took for it (see ``shared.state``), no round trip.
+            reader = self.volume.reader(committed.lsn)
             self._reader.close()
-            self._reader = self.volume.reader(committed.lsn)
+            self._reader = reader
 
     def _ends_rollback(self, writer: VolumeWriter) -> bool:
         """Whether this sync ends a rollback: SQLite syncs the pages it copied back when the
@@ -324,9 +339,9 @@ class VolumeFile(apsw.VFSFile):
         if self._reader is None:
             self._reader = self._snapshot_reader()
         if self._level < apsw.SQLITE_LOCK_RESERVED <= level:
-            self._slot.acquire(id(self))
+            latest = self._slot.acquire(id(self))
             try:
-                self._writer = self._begin_write()
+                self._writer = self._begin_write(latest)
             except BaseException:
                 self._slot.release(id(self))
                 raise
@@ -365,13 +380,16 @@ class VolumeFile(apsw.VFSFile):
             raise apsw.IOError(reason) from exc
 
     def _snapshot_reader(self) -> VolumeReader:
-        """A reader on the latest snapshot: the idle one if the volume has not moved since."""
+        """A reader on the latest snapshot: the idle one if the volume has not moved since.
+        (In an attached process, pinning the latest snapshot is the one round trip.)"""
         idle, self._idle = self._idle, None
-        if idle is not None:
-            if self.volume.latest_lsn() == _lsn(idle.snapshot):
-                return idle
-            idle.close()
-        return self.volume.reader()
+        reader = self.volume.reader()
+        if idle is None:
+            return reader
+        if _lsn(idle.snapshot) == _lsn(reader.snapshot):
+            reader, idle = idle, reader  # the idle one keeps what it read ahead
+        idle.close()
+        return reader
 
     def xCheckReservedLock(self) -> bool:
         return self._slot.taken()

@@ -23,10 +23,17 @@ class WriterSlot:
         self._leases = leases
         self._vid = vid
 
-    def acquire(self, owner: int) -> None:
-        """Take the slot for ``owner``; SQLITE_BUSY if another file holds it."""
-        if not self._leases.acquire(self._vid, owner):
+    def acquire(self, owner: int) -> int:
+        """Take the slot for ``owner``: the volume's latest LSN then; SQLITE_BUSY if another
+        file holds it."""
+        latest = self._leases.acquire(self._vid, owner)
+        if latest is None:
             raise with_reason(apsw.SQLITE_BUSY, "another connection is writing")
+        return latest
+
+    def lost(self, owner: int) -> bool:
+        """Whether ``owner``'s hold went to another file in a takeover of the data dir."""
+        return self._leases.lost(self._vid, owner)
 
     def release(self, owner: int) -> None:
         self._leases.release(self._vid, owner)

@@ -94,7 +94,8 @@ class LocalState:
         self._pins = PinRegistry()
         # Open iterators keep RocksDB's LOCK held after close(), so close() closes the views.
         self._views: weakref.WeakSet[SnapshotView] = weakref.WeakSet()
-        self._locks: dict[VolumeId, threading.Lock] = {}
+        # Reentrant: a subclass may hold a volume's lock around a transition (shared.state).
+        self._locks: dict[VolumeId, threading.RLock] = {}
         self._locks_guard = threading.Lock()
         # Notified after each sync transition that writes a snapshot: wait_remote_lsn waits on it.
         self._snapshots_changed = threading.Condition()
@@ -125,9 +126,9 @@ class LocalState:
         with self._lock(vid):
             yield records
 
-    def _lock(self, vid: VolumeId) -> threading.Lock:
+    def _lock(self, vid: VolumeId) -> threading.RLock:
         with self._locks_guard:
-            return self._locks.setdefault(vid, threading.Lock())
+            return self._locks.setdefault(vid, threading.RLock())
 
     def _snapshot_written(self) -> None:
         with self._snapshots_changed:

@@ -9,9 +9,11 @@ from pathlib import Path
 DEFAULT_KILL_EVERY_S = 3.5  # 10 minutes give about 170 strikes
 ATTACHED_PREFIX = "reader-attached-"
 SHARED_READER = "reader-1"  # whose data dir the attached readers share
+ATTACHED_WRITER = "attached"  # writer-{volume}-attached-{n} shares writer-{volume}-1's data dir
 
 __all__ = [
     "ATTACHED_PREFIX",
+    "ATTACHED_WRITER",
     "DEFAULT_KILL_EVERY_S",
     "DEFAULT_VOLUMES",
     "SHARED_READER",
@@ -19,6 +21,7 @@ __all__ = [
     "RoleKind",
     "VolumeKind",
     "VolumePlan",
+    "client_dir",
     "role_kind",
 ]
 
@@ -65,6 +68,9 @@ class ChaosConfig:
     # Readers that open the first full reader's data dir too: they attach to whichever of them
     # owns it, and take over when the killer strikes the owner (DESIGN section 11).
     attached_readers: int = 1
+    # Volumes whose first writer's data dir a second writer process opens too: SQLite from two
+    # processes of one device on one volume, owner and attached in turn as the killer strikes.
+    attached_writers: tuple[str, ...] = ("b1",)
     lite_readers: int = 1
     daemon: bool = True
     writer_pause_s: float = 0.3
@@ -74,7 +80,10 @@ class ChaosConfig:
         return self.minutes * 60.0
 
     def writer_names(self, volume: VolumePlan) -> list[str]:
-        return [f"writer-{volume.name}-{n}" for n in range(1, volume.writers + 1)]
+        names = [f"writer-{volume.name}-{n}" for n in range(1, volume.writers + 1)]
+        if volume.name in self.attached_writers:
+            names.append(f"writer-{volume.name}-{ATTACHED_WRITER}-1")
+        return names
 
     def worker_names(self) -> list[str]:
         names = [name for volume in self.volumes for name in self.writer_names(volume)]
@@ -82,6 +91,11 @@ class ChaosConfig:
         names += [f"{ATTACHED_PREFIX}{n}" for n in range(1, self.attached_readers + 1)]
         names += [f"lite-{n}" for n in range(1, self.lite_readers + 1)]
         return names + (["daemon"] if self.daemon else [])
+
+    def shared_dirs(self) -> tuple[str, ...]:
+        """The client data dirs that more than one worker opens."""
+        dirs = [client_dir(name) for name in self.worker_names()]
+        return tuple(sorted({d for d in dirs if dirs.count(d) > 1}))
 
     def role_names(self) -> list[str]:
         return [RoleKind.METASTORE.value, RoleKind.PAGESTORE.value, *self.worker_names()]
@@ -91,6 +105,17 @@ class ChaosConfig:
         if self.kill_every_s != DEFAULT_KILL_EVERY_S:
             command += f" --kill-every {self.kill_every_s:g}"
         return command
+
+
+def client_dir(name: str) -> str:
+    """The client data dir a worker opens: its own, or the one its attached role shares."""
+    if name.startswith(ATTACHED_PREFIX):
+        return SHARED_READER
+    kind, _, rest = name.partition("-")
+    volume, _, number = rest.partition("-")
+    if kind == RoleKind.WRITER and number.startswith(f"{ATTACHED_WRITER}-"):
+        return f"writer-{volume}-1"
+    return name
 
 
 def role_kind(name: str) -> RoleKind:

@@ -149,6 +149,7 @@ def run_chaos(config: ChaosConfig) -> Summary:
             volumes=volumes,
             writer_pause_s=config.writer_pause_s,
             daemon_metrics_port=_free_port(),
+            shared_dirs=config.shared_dirs(),
         )
         spec.save(config.run_dir)
         coordinator = Coordinator(config, cluster, spec)

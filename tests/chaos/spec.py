@@ -36,6 +36,9 @@ class RunSpec:
     volumes: tuple[VolumeSpec, ...]
     writer_pause_s: float
     daemon_metrics_port: int
+    # Client data dirs that more than one worker opens (one process owns each, the others
+    # attach): there, another process may push or pull between a worker's steps.
+    shared_dirs: tuple[str, ...] = ()
 
     def volume(self, name: str) -> VolumeSpec:
         return next(volume for volume in self.volumes if volume.name == name)
@@ -53,4 +56,5 @@ class RunSpec:
         volumes = tuple(
             VolumeSpec(v["name"], v["vid"], VolumeKind(v["kind"])) for v in raw.pop("volumes")
         )
-        return cls(volumes=volumes, **raw)
+        shared_dirs = tuple(raw.pop("shared_dirs", ()))
+        return cls(volumes=volumes, shared_dirs=shared_dirs, **raw)

@@ -21,7 +21,7 @@ from types import FrameType
 from typing import Any
 
 from graft_core.errors import CorruptDataError, RemoteError, StorageError
-from tests.chaos.config import ATTACHED_PREFIX, SHARED_READER, RoleKind, role_kind
+from tests.chaos.config import RoleKind, client_dir, role_kind
 from tests.chaos.journal import Journal
 from tests.chaos.spec import RunSpec
 
@@ -47,10 +47,13 @@ class WorkerContext:
 
     @property
     def data_dir(self) -> Path:
-        # An attached reader shares a data dir with another process: owner or attached,
-        # whichever it gets, it must behave as a reader with a dir of its own would.
-        shared = SHARED_READER if self.name.startswith(ATTACHED_PREFIX) else self.name
-        return self.run_dir / "clients" / shared
+        # An attached reader or writer shares a data dir with another process: owner or
+        # attached, whichever it gets, it must behave as one with a dir of its own would.
+        return self.run_dir / "clients" / client_dir(self.name)
+
+    @property
+    def shares_dir(self) -> bool:
+        return client_dir(self.name) in self.spec.shared_dirs
 
     def emit(self, kind: str, **fields: Any) -> None:
         self.events.append({"event": kind, "incarnation": self.incarnation, **fields})

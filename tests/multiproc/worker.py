@@ -11,6 +11,7 @@ from __future__ import annotations
 import faulthandler
 import signal
 import sys
+import threading
 import time
 
 from graft_client import Client
@@ -54,9 +55,8 @@ class Watcher:
         self.latest = max(self.latest, lsn)
 
 
-def commit_pages(client: Client, vid: VolumeId, pages: list[int]) -> None:
-    """Commit each page as its own commit, retrying on a moved base or a lost owner; then
-    read every page written so far by anyone."""
+def commit_pages(client: Client, vid: VolumeId, pages: list[int]) -> Watcher:
+    """Commit each page as its own commit, retrying on a moved base or a lost owner."""
     watcher = Watcher(client, vid)
     volume = watcher.volume
     for pageidx in pages:
@@ -72,6 +72,21 @@ def commit_pages(client: Client, vid: VolumeId, pages: list[int]) -> None:
             say("acked", pageidx, snapshot.lsn)
             break
     watcher.check()
+    return watcher
+
+
+def stay_until_told(watcher: Watcher) -> None:
+    """Wait for stdin to close, still telling when this process takes over: a test that kills
+    the owner waits for the next one, which may be a process done committing."""
+    told = threading.Event()
+
+    def read_all() -> None:
+        sys.stdin.read()
+        told.set()
+
+    threading.Thread(target=read_all, daemon=True).start()
+    while not told.wait(0.02):
+        watcher.check()
 
 
 def read_pages(client: Client, vid: VolumeId, pages: list[int], timeout: float) -> None:
@@ -181,8 +196,7 @@ def main(argv: list[str]) -> None:
         elif mode in ("churn", "churnsync"):
             if mode == "churnsync":
                 client.start_autosync(wait_ms=200)  # runs in the owner, whichever it is
-            commit_pages(client, vid, mine)
-            sys.stdin.read()  # stay until told (or killed)
+            stay_until_told(commit_pages(client, vid, mine))
         say("done")
 
 

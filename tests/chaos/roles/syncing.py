@@ -64,12 +64,26 @@ class SyncDriver:
 
     def _record_ack(self, lsn: int) -> None:
         snap = self.volume.snapshot()
-        if snap is None or snap.remote is None or snap.remote.remote_lsn != lsn:
+        local = None
+        if snap is not None and snap.remote is not None and snap.remote.remote_lsn == lsn:
+            local = snap.remote.local_lsn
+        elif self.ctx.shares_dir:
+            # Another process of this device pushed or pulled since: the retained local
+            # commit that the push mapped to ``lsn`` holds what was pushed.
+            local = self._pushed_as(lsn)
+            if local is None:
+                self.ctx.emit("push-unchecked", lsn=lsn)  # its commit is reclaimed here
+                return
+        if local is None:
             self.ctx.violation(f"push answered remote LSN {lsn} but the snapshot is {snap}")
             return
-        digest = content_digest(read_snapshot(self.volume, snap.remote.local_lsn))
+        digest = content_digest(read_snapshot(self.volume, local))
         self._acked.append({"vid": str(self.volume.vid), "lsn": lsn, "digest": digest})
         self.ctx.emit("pushed", lsn=lsn)
+
+    def _pushed_as(self, lsn: int) -> int | None:
+        found = [c.lsn for c in self.volume.log() if c.remote_lsn == lsn]
+        return found[-1] if found else None
 
     def is_clean(self) -> bool:
         snap = self.volume.snapshot()

@@ -24,6 +24,7 @@ __all__ = ["run_writer"]
 
 _SETTLE_S = 45.0
 _BUSY_RETRIES = 20
+_SHARED_BUSY_TIMEOUT_MS = 10_000
 
 
 class Workload(Protocol):
@@ -83,6 +84,10 @@ def _workload(ctx: WorkerContext, client: Client, volume: Volume) -> Iterator[Wo
     vfs = f"chaos-{ctx.name}"
     register(client, vfs)
     db = open_connection(ctx, str(volume.vid), vfs)
+    if db is not None and ctx.shares_dir:
+        # Another process of this device writes the volume too: wait for its writer lease as
+        # an app does (a paused holder keeps it for seconds, a killed one loses it).
+        db.set_busy_timeout(_SHARED_BUSY_TIMEOUT_MS)
     try:
         yield None if db is None else BankWriter(ctx, db)
     finally:

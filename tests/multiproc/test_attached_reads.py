@@ -1,0 +1,157 @@
+"""An attached process reads its secondary as it stands, and the pages the owner's commits
+changed since through the owner (or its page cache): SQLite transactions from an attached
+process neither catch the secondary up each nor pay more round trips than they need, and every
+reader still sees exactly its snapshot."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from graft_client import Client
+from graft_client.shared.link import OwnerLink
+from graft_client.storage.db import LocalDB
+from tests.sqlite.support import Device, scalar
+from tests.sync.support import page, write_pages
+
+
+@pytest.fixture
+def pair(tmp_path: Path) -> Iterator[tuple[Device, Device]]:
+    """The owner of a data dir and a client attached to it, in this process, each with a VFS."""
+    with Client(tmp_path) as owner, Client(tmp_path) as attached:
+        assert owner.is_owner and not attached.is_owner
+        yield Device(owner), Device(attached)
+
+
+@pytest.fixture
+def catch_ups(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry per catch-up of a secondary (only the attached client has one)."""
+    counted: list[int] = []
+    real = LocalDB.catch_up
+
+    def counting(db: LocalDB) -> None:
+        counted.append(1)
+        real(db)
+
+    monkeypatch.setattr(LocalDB, "catch_up", counting)
+    return counted
+
+
+@pytest.fixture
+def requests(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
+    """The ops the attached client sends the owner from the test's thread: ``call`` (waiting
+    for the answer) and ``notify`` (releases)."""
+    sent: dict[str, list[str]] = {"call": [], "notify": []}
+    here = threading.get_ident()
+    for how, ops in sent.items():
+        real = getattr(OwnerLink, how)
+
+        def counting(link: OwnerLink, op: str, *args: Any, real: Any = real, ops: Any = ops) -> Any:
+            if threading.get_ident() == here:
+                ops.append(op)
+            return real(link, op, *args)
+
+        monkeypatch.setattr(OwnerLink, how, counting)
+    return sent
+
+
+def test_sqlite_writers_taking_turns_do_not_catch_the_secondary_up_each(
+    pair: tuple[Device, Device], catch_ups: list[int]
+) -> None:
+    """Each transaction of the attached writer found its secondary behind the owner (the owner
+    had committed in between) and caught it up (milliseconds holding the GIL): 3.4x slower
+    than the owner's writer alone, and worse with 4 writers (benchmarks/multiprocess.py)."""
+    owner, attached = pair
+    mine = owner.connect()
+    mine.execute("create table t(who text, n integer)")
+    theirs = attached.connect(mine.filename)
+    catch_ups.clear()
+    for n in range(30):
+        mine.execute("insert into t values ('owner', ?)", (n,))
+        theirs.execute("insert into t values ('attached', ?)", (n,))
+        assert scalar(theirs, "select count(*) from t", int) == 2 * (n + 1)
+        assert scalar(mine, "select count(*) from t", int) == 2 * (n + 1)
+    assert len(catch_ups) <= 3, f"{len(catch_ups)} catch-ups for 30 transactions"
+    assert scalar(theirs, "pragma integrity_check", str) == "ok"
+    theirs.close()
+    mine.close()
+
+
+def test_an_attached_autocommit_insert_costs_three_round_trips(
+    pair: tuple[Device, Device], requests: dict[str, list[str]]
+) -> None:
+    """Pin the latest snapshot, take the writer lease, commit: the lease says the volume's
+    latest LSN (the writer starts on the transaction's snapshot, pinned here already) and the
+    commit pins its result for the connection's next reader. It took six. Two releases: the
+    lease, and the snapshot the commit was based on (the owner does not pin the latest
+    snapshot again for a process that holds it, which it then released at once)."""
+    owner, attached = pair
+    setup = owner.connect()
+    setup.execute("create table t(n integer)")
+    db = attached.connect(setup.filename)
+    db.execute("insert into t values (0)")
+    for ops in requests.values():
+        ops.clear()
+    for n in range(1, 21):
+        db.execute("insert into t values (?)", (n,))
+    assert len(requests["call"]) <= 3 * 20, sorted(set(requests["call"]))
+    assert len(requests["notify"]) <= 2 * 20, sorted(set(requests["notify"]))
+    assert scalar(setup, "select sum(n) from t", int) == sum(range(21))
+    db.close()
+    setup.close()
+
+
+def test_an_attached_reader_keeps_its_snapshot_over_a_caught_up_secondary(
+    pair: tuple[Device, Device], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    owner, attached = pair
+    volume = owner.client.create_volume(sync="disabled")
+    write_pages(volume, {idx: page(f"first {idx}") for idx in range(1, 9)})
+    theirs = attached.client.local_volume(volume.vid)
+    theirs.reader().close()
+    write_pages(volume, {1: page("second 1")})
+    theirs.status()  # catches the secondary up: it has the volume as of the second commit
+    attached.client.state.settle()
+    catch_up = LocalDB.catch_up
+    monkeypatch.setattr(LocalDB, "catch_up", lambda db: None)  # it lags from here
+    write_pages(volume, {2: page("third 2"), 7: page("third 7")})
+    expected = {idx: page(f"first {idx}") for idx in range(1, 9)}
+    expected |= {1: page("second 1"), 2: page("third 2"), 7: page("third 7")}
+    with theirs.reader() as reader:  # the third commit's pages through the owner
+        assert {idx: reader.read(idx) for idx in range(1, 9)} == expected
+        write_pages(volume, {2: page("fourth 2"), 5: page("fourth 5")})
+        monkeypatch.setattr(LocalDB, "catch_up", catch_up)
+        theirs.status()  # the secondary now holds an LSN past the reader's snapshot
+        assert {idx: reader.read(idx) for idx in range(1, 9)} == expected
+    with theirs.reader() as reader:
+        assert reader.read(2) == page("fourth 2")
+        assert reader.read(5) == page("fourth 5")
+
+
+def test_pages_cut_by_a_truncate_read_as_zeros_in_an_attached_process(
+    pair: tuple[Device, Device], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    owner, attached = pair
+    volume = owner.client.create_volume(sync="disabled")
+    write_pages(volume, {idx: page(f"old {idx}") for idx in range(1, 7)})
+    theirs = attached.client.local_volume(volume.vid)
+    with theirs.reader() as reader:
+        assert reader.read(6) == page("old 6")
+    write_pages(volume, {1: page("old 1")})
+    theirs.status()  # the secondary knows the volume from here
+    attached.client.state.settle()
+    monkeypatch.setattr(LocalDB, "catch_up", lambda db: None)  # and lags from here
+    with volume.writer() as writer:
+        writer.truncate(2)
+    with volume.writer() as writer:
+        writer.truncate(6)
+        writer.write(3, page("new 3"))
+    with theirs.reader() as reader:
+        assert reader.page_count == 6
+        assert reader.read(3) == page("new 3")
+        assert [reader.read(idx) for idx in (4, 5, 6)] == [bytes(4096)] * 3
+        assert reader.read(1) == page("old 1")
