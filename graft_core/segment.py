@@ -72,6 +72,7 @@ __all__ = [
     "fetch_index",
     "map_frames",
     "read_footer",
+    "verify_segment",
 ]
 
 SEGMENT_MAGIC = b"GRAFTSEG"
@@ -591,12 +592,14 @@ def encode_segment(
     created_ms: int | None = None,
     executor: Executor | None = None,
     sealed: Collection[VolumeId] = (),
+    verify: bool = True,
 ) -> bytes:
     """Build a segment of ``pages`` (vid -> pageidx -> 4096 bytes), verified by reading it back.
 
     The volumes in ``sealed`` bring sealed pages (client-encrypted, 1..MAX_SEALED_PAGE bytes):
     they are stored as they are. With an ``executor`` frames are compressed and checked in
-    parallel: zstd releases the GIL.
+    parallel: zstd releases the GIL. ``verify=False`` leaves the read-back to the caller
+    (``verify_segment``), which must do it before the segment is trusted.
     """
     if not isinstance(sid, SegmentId):
         raise InvalidInputError(f"a segment id is a SegmentId, got {sid!r}")
@@ -630,5 +633,19 @@ def encode_segment(
         crc = crc32c.crc32c(part, crc)
     footer = _FOOTER.pack(offset, len(index), crc32c.crc32c(index), crc, SEGMENT_MAGIC)
     data = b"".join([*parts, footer])
-    _verify_encoded(data, volumes, raws, executor)
+    if verify:
+        _verify_encoded(data, volumes, raws, executor)
     return data
+
+
+def verify_segment(
+    data: bytes,
+    pages: Mapping[VolumeId, Mapping[int, bytes]],
+    *,
+    executor: Executor | None = None,
+    sealed: Collection[VolumeId] = (),
+) -> None:
+    """``CorruptSegmentError`` unless ``data`` reads back as exactly ``pages``: the check
+    ``encode_segment`` makes, for a caller that overlaps it with storing the bytes."""
+    volumes = _checked_pages(pages, sealed)
+    _verify_encoded(data, volumes, _raw_frames(volumes, sealed), executor)
