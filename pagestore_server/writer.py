@@ -22,7 +22,7 @@ import anyio.to_thread
 from graft_core.errors import ClosedError, GraftError, StorageError
 from graft_core.graft import Graft
 from graft_core.ids import SegmentId, VolumeId
-from graft_core.segment import encode_segment, verify_segment
+from graft_core.segment import build_segment
 from graft_core.types import PAGE_SIZE
 from graft_core.wire import SegmentRef
 from pagestore_server.metrics import Metrics
@@ -162,17 +162,17 @@ class SegmentWriter:
         # The read-back check runs while the write syncs (a disk wait, not CPU); a segment that
         # fails it is removed, and no receipt was signed for it. A crash in between leaves an
         # unreferenced segment, as a crash before the answer does: GC collects those.
-        pages, sealed, executor = batch.pages, batch.sealed, self._executor
-        data = encode_segment(sid, pages, executor=executor, sealed=sealed, verify=False)
+        built = build_segment(sid, batch.pages, executor=self._executor, sealed=batch.sealed)
+        data = built.data
         put = self._puts.submit(self._store.create, sid, data)
         try:
-            verify_segment(data, pages, executor=executor, sealed=sealed)
+            built.verify(self._executor)
         except BaseException:
             if put.exception() is None:
                 self._store.delete(sid)
             raise
         put.result()
-        count = sum(len(chunk) for chunk in pages.values())
+        count = sum(len(chunk) for chunk in batch.pages.values())
         self._metrics.segments_flushed.inc()
         self._metrics.pages_written.inc(count)
         self._metrics.segment_bytes.observe(len(data))
