@@ -152,9 +152,9 @@ def build_sets(
     cluster: Cluster, sizes: list[int], args: argparse.Namespace, *, together: int
 ) -> list[list[VolumeId]]:
     """Data sets of ``sizes`` volumes, the first N of each identical, built ``together`` at a
-    time. Sets built at once share segments (the pagestore groups concurrent writes), and a
-    volume whose history sits in shared segments costs more to read: sets that are compared
-    with each other must be built alike."""
+    time. Sets built at once share segments (the pagestore groups concurrent writes): their
+    histories are laid out unlike those of a set built alone, so sets compared with each other
+    are built alike."""
     with ThreadPoolExecutor(together) as builders:
         built = [
             builders.submit(
