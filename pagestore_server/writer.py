@@ -169,7 +169,7 @@ class SegmentWriter:
             built.verify(self._executor)
         except BaseException:
             if put.exception() is None:
-                self._store.delete(sid)
+                self._discard(sid)
             raise
         put.result()
         count = sum(len(chunk) for chunk in batch.pages.values())
@@ -178,6 +178,14 @@ class SegmentWriter:
         self._metrics.segment_bytes.observe(len(data))
         self._metrics.segment_requests.observe(len(batch.waiters))
         self._metrics.compression_ratio.observe(len(data) / (count * PAGE_SIZE))
+
+    def _discard(self, sid: SegmentId) -> None:
+        """Delete a stored segment that failed its check; the check's error is the answer."""
+        try:
+            self._store.delete(sid)
+        except Exception:
+            # Unreferenced either way (no receipt was signed): gc collects it.
+            log.exception("could not delete segment %s that failed its check", sid)
 
     async def aclose(self) -> None:
         """Flush what is queued, wait for running flushes, then stop."""

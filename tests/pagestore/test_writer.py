@@ -10,8 +10,8 @@ import pytest
 import zstandard
 
 import graft_core.segment as segment_module
-from graft_core.errors import CorruptSegmentError
-from graft_core.ids import VolumeId
+from graft_core.errors import CorruptSegmentError, StorageUnavailableError
+from graft_core.ids import SegmentId, VolumeId
 from graft_core.objstore import LocalStore
 from graft_core.segment import decode_segment
 from graft_core.types import PAGE_SIZE
@@ -61,15 +61,35 @@ def test_written_segments_hold_the_pages(tmp_path: Path) -> None:
         assert sorted(i for ref in refs for i in ref.graft) == sorted(wanted)
 
 
-def test_a_segment_that_does_not_read_back_is_refused_and_removed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _short_frames(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every frame compresses one page short: no segment reads back."""
+
     class ShortCompressor:  # one per call: a zstd compressor is not shared between threads
         def compress(self, raw: bytes) -> bytes:
             return bytes(zstandard.ZstdCompressor(level=3).compress(raw[:-PAGE_SIZE]))
 
     monkeypatch.setattr(segment_module, "_compressor", ShortCompressor)
+
+
+def test_a_segment_that_does_not_read_back_is_refused_and_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _short_frames(monkeypatch)
     pages = dict(enumerate(sqlite_pages(5000, seed=4)[:130], start=1))
     with pytest.raises(CorruptSegmentError):
         _write(tmp_path, {VolumeId.random(): pages})
     assert _stored(tmp_path) == []
+
+
+def test_a_failed_removal_does_not_hide_the_failed_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _short_frames(monkeypatch)
+
+    def failing_delete(self: SegmentStore, sid: SegmentId) -> None:
+        raise StorageUnavailableError("the store went away")
+
+    monkeypatch.setattr(SegmentStore, "delete", failing_delete)
+    pages = dict(enumerate(sqlite_pages(5000, seed=4)[:70], start=1))
+    with pytest.raises(CorruptSegmentError):
+        _write(tmp_path, {VolumeId.random(): pages})
