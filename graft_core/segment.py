@@ -459,7 +459,7 @@ def decode_segment(data: bytes) -> Segment:
     if len(data) < HEADER_SIZE + _INDEX_HEAD.size + FOOTER_SIZE:
         raise _corrupt(f"{len(data)} bytes is too short for a segment (truncated?)")
     footer = read_footer(data[-FOOTER_SIZE:])
-    if crc32c.crc32c(data[:-FOOTER_SIZE]) != footer.crc:
+    if crc32c.crc32c(memoryview(data)[:-FOOTER_SIZE]) != footer.crc:  # a view: no copy
         raise _corrupt("CRC32C mismatch")
     magic, version, raw_sid, created_ms = _HEADER.unpack_from(data)
     if magic != SEGMENT_MAGIC:
