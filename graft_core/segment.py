@@ -49,7 +49,14 @@ import zstandard
 from graft_core.errors import CorruptSegmentError, InvalidIdError, InvalidInputError, NotFoundError
 from graft_core.graft import Graft
 from graft_core.ids import SegmentId, VolumeId
-from graft_core.types import MAX_SEALED_PAGE, PAGE_SIZE, PageIdx, check_page, check_pageidx
+from graft_core.types import (
+    MAX_PAGEIDX,
+    MAX_SEALED_PAGE,
+    PAGE_SIZE,
+    PageIdx,
+    check_page,
+    check_pageidx,
+)
 
 __all__ = [
     "FOOTER_SIZE",
@@ -58,12 +65,14 @@ __all__ = [
     "INDEX_PROBE",
     "SEGMENT_MAGIC",
     "SEGMENT_VERSION",
+    "BuiltSegment",
     "Codec",
     "Footer",
     "FrameInfo",
     "Segment",
     "SegmentIndex",
     "VolumeEntry",
+    "build_segment",
     "decode_frame",
     "decode_index",
     "decode_segment",
@@ -450,7 +459,7 @@ def decode_segment(data: bytes) -> Segment:
     if len(data) < HEADER_SIZE + _INDEX_HEAD.size + FOOTER_SIZE:
         raise _corrupt(f"{len(data)} bytes is too short for a segment (truncated?)")
     footer = read_footer(data[-FOOTER_SIZE:])
-    if crc32c.crc32c(data[:-FOOTER_SIZE]) != footer.crc:
+    if crc32c.crc32c(memoryview(data)[:-FOOTER_SIZE]) != footer.crc:  # a view: no copy
         raise _corrupt("CRC32C mismatch")
     magic, version, raw_sid, created_ms = _HEADER.unpack_from(data)
     if magic != SEGMENT_MAGIC:
@@ -487,10 +496,22 @@ def _checked_pages(
     for vid in sorted(pages):
         if not pages[vid]:
             raise InvalidInputError(f"volume {vid} has no pages")
-        check = _check_sealed if vid in sealed else check_page
-        entries = [(check_pageidx(idx), check(page)) for idx, page in pages[vid].items()]
-        volumes.append((vid, sorted(entries)))
+        volumes.append((vid, _entries(pages[vid], vid in sealed)))
     return volumes
+
+
+def _entries(chunk: Mapping[int, bytes], sealed: bool) -> list[tuple[int, bytes]]:
+    """A volume's (pageidx, page) in index order, checked. Plain ints and bytes objects take
+    checks that run in C over the whole volume; anything else takes the per-page checks (which
+    convert other buffers and name the item at fault)."""
+    values = chunk.values()
+    if set(map(type, chunk)) == {int} and set(map(type, values)) == {bytes}:
+        sizes = set(map(len, values))
+        fits = min(sizes) >= 1 and max(sizes) <= MAX_SEALED_PAGE if sealed else sizes == {PAGE_SIZE}
+        if fits and min(chunk) >= 1 and max(chunk) <= MAX_PAGEIDX:
+            return sorted(chunk.items())
+    check = _check_sealed if sealed else check_page
+    return sorted((check_pageidx(idx), check(page)) for idx, page in chunk.items())
 
 
 def map_frames(
@@ -584,6 +605,19 @@ def _frame_page_counts(volumes: list[tuple[VolumeId, list[tuple[int, bytes]]]]) 
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class BuiltSegment:
+    """A segment's bytes as built, not yet read back (``verify``), with the input it must hold."""
+
+    data: bytes
+    _volumes: list[tuple[VolumeId, list[tuple[int, bytes]]]]
+    _raws: list[list[bytes]]
+
+    def verify(self, executor: Executor | None = None) -> None:
+        """``CorruptSegmentError`` unless the bytes read back as exactly the input pages."""
+        _verify_encoded(self.data, self._volumes, self._raws, executor)
+
+
 def encode_segment(
     sid: SegmentId,
     pages: Mapping[VolumeId, Mapping[int, bytes]],
@@ -598,6 +632,21 @@ def encode_segment(
     they are stored as they are. With an ``executor`` frames are compressed and checked in
     parallel: zstd releases the GIL.
     """
+    built = build_segment(sid, pages, created_ms=created_ms, executor=executor, sealed=sealed)
+    built.verify(executor)
+    return built.data
+
+
+def build_segment(
+    sid: SegmentId,
+    pages: Mapping[VolumeId, Mapping[int, bytes]],
+    *,
+    created_ms: int | None = None,
+    executor: Executor | None = None,
+    sealed: Collection[VolumeId] = (),
+) -> BuiltSegment:
+    """``encode_segment`` without the read-back, for a caller that overlaps it with storing the
+    bytes: it must ``verify`` before the segment is trusted."""
     if not isinstance(sid, SegmentId):
         raise InvalidInputError(f"a segment id is a SegmentId, got {sid!r}")
     volumes = _checked_pages(pages, sealed)
@@ -629,6 +678,4 @@ def encode_segment(
     for part in parts:
         crc = crc32c.crc32c(part, crc)
     footer = _FOOTER.pack(offset, len(index), crc32c.crc32c(index), crc, SEGMENT_MAGIC)
-    data = b"".join([*parts, footer])
-    _verify_encoded(data, volumes, raws, executor)
-    return data
+    return BuiltSegment(b"".join([*parts, footer]), volumes, raws)

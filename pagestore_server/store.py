@@ -44,6 +44,9 @@ class SegmentStore:
         created = self._timed("put", lambda: self.store.put_if_absent(segment_key(sid), data))
         assert created, f"segment {sid} already exists"
 
+    def delete(self, sid: SegmentId) -> None:
+        self._timed("delete", lambda: self.store.delete(segment_key(sid)))
+
     def get_range(self, sid: SegmentId, start: int, length: int) -> bytes:
         return self._timed(
             "get_range", lambda: self.store.get_range(segment_key(sid), start, length)

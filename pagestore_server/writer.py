@@ -1,10 +1,11 @@
 """Group flush: concurrent ``write_pages`` requests share segments, each answered once durable.
 
-Requests queue into open batches. A batch is flushed (encoded, verified, stored with a create-only
-PUT) when it reaches the target size, when no flush is running (a lone writer pays no wait), or
-when its window (a few ms) has passed while other flushes run; at most ``max_parallel`` flushes run
-at once. A batch never holds two requests of the same volume (DESIGN 8), so each request's pages of
-a segment are exactly one ``SegmentRef``; a request larger than a segment spans several batches.
+Requests queue into open batches. A batch is flushed (encoded, then stored with a create-only PUT
+while the encoded bytes are read back and checked) when it reaches the target size, when no flush
+is running (a lone writer pays no wait), or when its window (a few ms) has passed while other
+flushes run; at most ``max_parallel`` flushes run at once. A batch never holds two requests of the
+same volume (DESIGN 8), so each request's pages of a segment are exactly one ``SegmentRef``; a
+request larger than a segment spans several batches.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import anyio.to_thread
@@ -21,7 +22,7 @@ import anyio.to_thread
 from graft_core.errors import ClosedError, GraftError, StorageError
 from graft_core.graft import Graft
 from graft_core.ids import SegmentId, VolumeId
-from graft_core.segment import encode_segment
+from graft_core.segment import build_segment
 from graft_core.types import PAGE_SIZE
 from graft_core.wire import SegmentRef
 from pagestore_server.metrics import Metrics
@@ -63,6 +64,8 @@ class SegmentWriter:
         self._wake = asyncio.Event()
         self._closed = False
         self._pump: asyncio.Task[None] | None = None
+        # Each flush stores on one of these while its own thread verifies the encoded bytes.
+        self._puts = ThreadPoolExecutor(max_parallel, thread_name_prefix="pagestore-put")
 
     def start(self) -> None:
         self._pump = asyncio.create_task(self._run())
@@ -156,15 +159,33 @@ class SegmentWriter:
                 waiter.set_result(SegmentRef(sid=sid, graft=Graft(batch.pages[vid])))
 
     def _store_segment(self, sid: SegmentId, batch: _Batch) -> None:
-        # Verified by reading it back; frames are compressed and checked on the executor.
-        data = encode_segment(sid, batch.pages, executor=self._executor, sealed=batch.sealed)
-        self._store.create(sid, data)
-        pages = sum(len(chunk) for chunk in batch.pages.values())
+        # The read-back check runs while the write syncs (a disk wait, not CPU); a segment that
+        # fails it is removed, and no receipt was signed for it. A crash in between leaves an
+        # unreferenced segment, as a crash before the answer does: GC collects those.
+        built = build_segment(sid, batch.pages, executor=self._executor, sealed=batch.sealed)
+        data = built.data
+        put = self._puts.submit(self._store.create, sid, data)
+        try:
+            built.verify(self._executor)
+        except BaseException:
+            if put.exception() is None:
+                self._discard(sid)
+            raise
+        put.result()
+        count = sum(len(chunk) for chunk in batch.pages.values())
         self._metrics.segments_flushed.inc()
-        self._metrics.pages_written.inc(pages)
+        self._metrics.pages_written.inc(count)
         self._metrics.segment_bytes.observe(len(data))
         self._metrics.segment_requests.observe(len(batch.waiters))
-        self._metrics.compression_ratio.observe(len(data) / (pages * PAGE_SIZE))
+        self._metrics.compression_ratio.observe(len(data) / (count * PAGE_SIZE))
+
+    def _discard(self, sid: SegmentId) -> None:
+        """Delete a stored segment that failed its check; the check's error is the answer."""
+        try:
+            self._store.delete(sid)
+        except Exception:
+            # Unreferenced either way (no receipt was signed): gc collects it.
+            log.exception("could not delete segment %s that failed its check", sid)
 
     async def aclose(self) -> None:
         """Flush what is queued, wait for running flushes, then stop."""
@@ -172,3 +193,4 @@ class SegmentWriter:
         self._wake.set()
         if self._pump is not None:
             await self._pump
+        self._puts.shutdown()

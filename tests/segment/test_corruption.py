@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import struct
 from collections.abc import Callable
+from typing import Any
 
 import crc32c
 import pytest
@@ -23,7 +24,7 @@ from graft_core.segment import (
     encode_segment,
     read_footer,
 )
-from graft_core.types import EMPTY_PAGE, PAGE_SIZE
+from graft_core.types import EMPTY_PAGE, MAX_SEALED_PAGE, PAGE_SIZE
 
 
 def small_segment() -> bytes:
@@ -171,12 +172,32 @@ def test_reading_a_page_the_segment_lacks_is_not_found() -> None:
         {VolumeId.random(): {}},
         {VolumeId.random(): {0: EMPTY_PAGE}},
         {VolumeId.random(): {1: b"short"}},
+        {VolumeId.random(): {1: EMPTY_PAGE, 2: b"short"}},
+        {VolumeId.random(): {1: EMPTY_PAGE, 2: "x" * PAGE_SIZE}},
+        {VolumeId.random(): {1: EMPTY_PAGE, 2**32: EMPTY_PAGE}},
+        {VolumeId.random(): {True: EMPTY_PAGE}},
+        {VolumeId.random(): {1.0: EMPTY_PAGE}},
         {"not a vid": {1: EMPTY_PAGE}},
     ],
 )
 def test_bad_encoder_input_is_invalid_input(pages: dict[VolumeId, dict[int, bytes]]) -> None:
     with pytest.raises(InvalidInputError):
         encode_segment(SegmentId.random(), pages)
+
+
+@pytest.mark.parametrize("page", [b"", bytes(MAX_SEALED_PAGE + 1), "sealed"])
+def test_bad_sealed_pages_are_invalid_input(page: bytes) -> None:
+    vid = VolumeId.random()
+    with pytest.raises(InvalidInputError):
+        encode_segment(SegmentId.random(), {vid: {1: b"ok", 2: page}}, sealed={vid})
+
+
+def test_pages_in_other_buffers_are_stored_as_bytes() -> None:
+    vid, page = VolumeId.random(), bytes(range(256)) * 16
+    buffers: dict[int, Any] = {2: bytearray(page), 1: memoryview(page)}  # the encoder takes any
+    data = encode_segment(SegmentId.random(), {vid: buffers})
+    segment = decode_segment(data)
+    assert [segment.read(vid, 1), segment.read(vid, 2)] == [page, page]
 
 
 def test_segment_id_must_be_a_segment_id() -> None:

@@ -2,9 +2,10 @@
 installation (``bin/spark-class``), one core each, in process groups of their own.
 
 Each daemon logs to a file in the cluster's directory; the master's URL and web UI port are read
-from its log (both bind ephemeral ports), and readiness is the master's ``/json`` counting alive
-workers. The daemons run without ``PYTHONPATH`` and in their own directories: executors get the
-project's code from the driver (``--py-files``), never from the driver's checkout.
+from its log (both bind ephemeral ports; the UI's once it serves its pages), and readiness is the
+master's ``/json`` counting alive workers. The daemons run without ``PYTHONPATH`` and in their own
+directories: executors get the project's code from the driver (``--py-files``), never from the
+driver's checkout.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ __all__ = ["SPARK_BIN", "SparkCluster", "descends_from", "running_spark_cluster"
 SPARK_BIN = Path(pyspark.__file__).resolve().parent / "bin"
 _START_TIMEOUT_S = 60.0
 _MASTER_URL = re.compile(r"Starting Spark master at (spark://127\.0\.0\.1:\d+)")
-_UI_PORT = re.compile(r"Successfully started service 'MasterUI' on port (\d+)")
+# Logged once the UI's handlers are attached: Jetty is already listening (and answers 404 to
+# every path) when it logs "Successfully started service 'MasterUI'", a moment earlier.
+_UI_BOUND = re.compile(r"Bound MasterWebUI to \S+, and started at https?://[^:/\s]+:(\d+)")
 # Daemons and executors plumb Python tasks only: small heaps, a serial GC, no C2 JIT.
 _JAVA = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1"
 WORKER_MEMORY = "1g"
@@ -170,7 +173,7 @@ def running_spark_cluster(root: Path, workers: int = 2) -> Iterator[SparkCluster
     try:
         log = root / "master" / "daemon.log"
         url = _log_match(master, log, _MASTER_URL)
-        ui = f"http://127.0.0.1:{_log_match(master, log, _UI_PORT)}"
+        ui = f"http://127.0.0.1:{_log_match(master, log, _UI_BOUND)}"
         cluster = SparkCluster(root, master, url, ui, workers)
     except BaseException:
         _stop(master)
