@@ -269,9 +269,7 @@ class SharedState(LocalState):
                 changed,
                 self._versions,
             )
-            view = AttachedView(
-                records.db, vid, snapshot, release, fetch, reads, inheritor, cipher
-            )
+            view = AttachedView(records.db, vid, snapshot, release, fetch, reads, inheritor, cipher)
         self._views.add(view)
         return view
 

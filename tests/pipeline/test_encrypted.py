@@ -96,7 +96,7 @@ def test_a_compacted_fork_of_an_encrypted_volume_reads_and_exports(
     a new device, the lite client and export open them with the fork's keyring."""
     parent_pages = {idx: _page(f" parent {idx}") for idx in range(1, 11)}
     urls = {"metastore": cluster.metastore.url, "pagestore": cluster.pagestore.url}
-    with Client(tmp_path / "a", **urls) as client:
+    with Client(tmp_path / "a", metastore=urls["metastore"], pagestore=urls["pagestore"]) as client:
         parent = client.create_volume(encryption=KEY)
         with parent.writer() as writer:
             for idx, page in parent_pages.items():
@@ -110,7 +110,9 @@ def test_a_compacted_fork_of_an_encrypted_volume_reads_and_exports(
     model = parent_pages | {3: _page(" fork 1")}
     compacted = run_compact(spark, location, [fork.vid], Retention(keep_last=1))
     assert compacted["volumes"][0]["status"] == "compacted", compacted
-    with Client(tmp_path / "b", **urls, key=KEY) as other:
+    with Client(
+        tmp_path / "b", metastore=urls["metastore"], pagestore=urls["pagestore"], key=KEY
+    ) as other:
         clone = other.open_volume(fork.vid)
         with clone.reader() as reader:
             assert {idx: reader.read(idx) for idx in model} == model

@@ -64,7 +64,7 @@ class SyncDriver:
 
     def _record_ack(self, lsn: int) -> None:
         snap = self.volume.snapshot()
-        local = None
+        local: int | None = None
         if snap is not None and snap.remote is not None and snap.remote.remote_lsn == lsn:
             local = snap.remote.local_lsn
         elif self.ctx.shares_dir:
