@@ -5,9 +5,9 @@ One precedence rule, for every setting and every entry point (``Client``, ``Lite
 
 1. an explicit argument (a keyword argument, a command-line option);
 2. its environment variable (``GRAFT_DIR``, ``GRAFT_METASTORE``, ``GRAFT_PAGESTORE``,
-   ``GRAFT_TOKEN``, ``GRAFT_KEEP_COMMITS``; an empty variable counts as unset);
+   ``GRAFT_REMOTE``, ``GRAFT_TOKEN``, ``GRAFT_KEEP_COMMITS``; an empty variable counts as unset);
 3. the config file, a TOML file of top-level keys ``data_dir``, ``metastore``, ``pagestore``,
-   ``token``, ``keep_commits``;
+   ``remote``, ``token``, ``keep_commits``;
 4. the default (``$XDG_DATA_HOME/graft`` or ``~/.local/share/graft``, no servers, no token, 64).
 
 The config file is the one named by ``config=`` (``--config PATH``), else by ``$GRAFT_CONFIG``;
@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from graft_core.errors import InvalidInputError
+from graft_core.objstore import check_remote_url
 from graft_core.urls import check_server_url
 
 __all__ = ["CONFIG_ENV", "CONFIG_NAME", "DEFAULT_KEEP_COMMITS", "ENV_VARS", "Settings"]
@@ -38,6 +39,7 @@ ENV_VARS = {
     "data_dir": "GRAFT_DIR",
     "metastore": "GRAFT_METASTORE",
     "pagestore": "GRAFT_PAGESTORE",
+    "remote": "GRAFT_REMOTE",
     "token": "GRAFT_TOKEN",
     "keep_commits": "GRAFT_KEEP_COMMITS",
 }
@@ -45,6 +47,7 @@ _TYPES: dict[str, type] = {
     "data_dir": str,
     "metastore": str,
     "pagestore": str,
+    "remote": str,
     "token": str,
     "keep_commits": int,
 }
@@ -67,6 +70,8 @@ def _check(key: str, value: Any, origin: str | None = None) -> Any:
     the caller."""
     if key == "keep_commits":
         return _keep_commits(value, origin or key)
+    if key == "remote":
+        return check_remote_url(value, origin or key)
     if key in _SERVICES:
         try:
             return check_server_url(value, key)
@@ -116,6 +121,8 @@ class Settings:
     pagestore: str | None = None
     token: str | None = None
     keep_commits: int = DEFAULT_KEEP_COMMITS
+    # An object store URL: sync straight with it, no servers (direct mode, DESIGN 14).
+    remote: str | None = None
     config_file: Path | None = None
 
     @classmethod
@@ -128,6 +135,7 @@ class Settings:
         token: str | None = None,
         keep_commits: int | None = None,
         config: str | os.PathLike[str] | None = None,
+        remote: str | None = None,
         found: Mapping[str, str] | None = None,
         env: Mapping[str, str] | None = None,
     ) -> Settings:
@@ -151,6 +159,7 @@ class Settings:
             "pagestore": pagestore,
             "token": token,
             "keep_commits": keep_commits,
+            "remote": remote,
         }
         values = {key: _pick(key, given, env, file, found or {}) for key, given in explicit.items()}
         return cls(
@@ -162,7 +171,16 @@ class Settings:
             if values["keep_commits"] is None
             else values["keep_commits"],
             config_file=path,
-        )
+            remote=values["remote"],
+        )._checked()
+
+    def _checked(self) -> Settings:
+        if self.remote is not None and (self.metastore or self.pagestore):
+            raise InvalidInputError(
+                f"remote {self.remote!r} and servers ({self.metastore or self.pagestore}) are "
+                "both set: a client syncs either straight with an object store or through servers"
+            )
+        return self
 
 
 def _pick(

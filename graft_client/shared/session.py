@@ -32,9 +32,16 @@ class SharedSession(SyncSession):
         pagestore: str | None,
         token: str | None,
         key: Key | None = None,
+        remote: str | None = None,
     ) -> None:
         super().__init__(
-            state, client_id, metastore=metastore, pagestore=pagestore, token=token, key=key
+            state,
+            client_id,
+            metastore=metastore,
+            pagestore=pagestore,
+            token=token,
+            key=key,
+            remote=remote,
         )
         self._shared = shared
         self._autosync_wait_ms: int | None = None  # asked for; runs where the owner is
