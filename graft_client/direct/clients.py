@@ -16,12 +16,13 @@ from typing import Any, TypeVar
 import anyio
 
 from graft_client.direct.counting import RequestCounts, volume_scope
-from graft_client.direct.services import DirectRemote
+from graft_client.direct.services import DirectRemote, committing_on
 from graft_core.errors import InvalidInputError
 from graft_core.ids import VolumeId
 from graft_core.rpcclient import AsyncMetastoreClient, AsyncPagestoreClient
 from graft_core.rpcclient.call import Call
 from graft_core.wire import (
+    CommitRequest,
     Message,
     PullGraftResponse,
     ReadPagesRequest,
@@ -87,7 +88,7 @@ class DirectMetastore(_Direct, AsyncMetastoreClient):
             "snapshot": catalog.snapshot,
             "pull_graft": catalog.pull_graft,
             "pull_commits": catalog.pull_commits,
-            "commit": catalog.commit,
+            "commit": self._commit,
             "fork": catalog.fork,
             "checkpoint": catalog.checkpoint,
         }
@@ -95,6 +96,10 @@ class DirectMetastore(_Direct, AsyncMetastoreClient):
             return handlers[endpoint]
         except KeyError:
             raise InvalidInputError(f"direct mode has no metastore call {endpoint!r}") from None
+
+    async def _commit(self, req: CommitRequest) -> Message:
+        with committing_on(req.base_lsn or 0):
+            return await self.remote.catalog.commit(req)
 
     async def pull_graft(
         self, vid: VolumeId, start: int, end: int | None = None, wait_ms: int = 0

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from graft_core.ids import VolumeId
-from graft_core.objstore import ObjectMeta, ObjectStore
+from graft_core.objstore import ObjectMeta, ObjectStore, ObstoreBackend
 
 __all__ = ["CountingStore", "RequestCounter", "RequestCounts", "volume_scope"]
 
@@ -116,7 +116,10 @@ class CountingStore(ObjectStore):
 
     def put_if_absent(self, key: str, data: bytes) -> bool:
         self._count(RequestCounts(puts=1))
-        return self._store.put_if_absent(key, data)
+        created = self._store.put_if_absent(key, data)
+        if not created and isinstance(self._store, ObstoreBackend):
+            self._count(RequestCounts(gets=1))  # it read the object back to tell (objstore)
+        return created
 
     def delete(self, key: str) -> None:
         self._store.delete(key)

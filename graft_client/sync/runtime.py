@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 import anyio
 from anyio.from_thread import BlockingPortal
 
-from graft_client.direct import open_direct
+from graft_client.direct import DirectMetastore, RequestCounts, open_direct
 from graft_client.remote import MetastoreClient, PagestoreClient
 from graft_client.sync.observe import ErrorLog, PushInfo
 from graft_client.sync.sealing import VolumeKeys
@@ -109,6 +109,12 @@ class SyncRuntime:
             if known is not None:
                 self._clusters[service.SERVICE] = known
         return known
+
+    def requests(self, vid: VolumeId) -> RequestCounts:
+        """Object-store requests made for ``vid`` in direct mode (none through servers)."""
+        if isinstance(self.metastore, DirectMetastore):
+            return self.metastore.requests(vid)
+        return RequestCounts()
 
     def push_lock(self, vid: VolumeId) -> anyio.Lock:
         """Serializes pushes of one volume (used on the runtime's loop only)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import threading
 
+from graft_client.direct import RequestCounts
 from graft_client.storage.pull import PullOutcome
 from graft_client.storage.records import SyncError, SyncMode
 from graft_client.storage.state import LocalState
@@ -203,6 +204,10 @@ class SyncSession:
     def recent_errors(self, vid: VolumeId) -> list[SyncError]:
         """This process's recent sync errors of the volume, oldest first."""
         return [] if self._runtime is None else self._runtime.errors.recent(vid)
+
+    def requests(self, vid: VolumeId) -> RequestCounts:
+        """Object-store requests this process made for the volume in direct mode."""
+        return RequestCounts() if self._runtime is None else self._runtime.requests(vid)
 
     def last_sync_ms(self, vid: VolumeId) -> int | None:
         return None if self._runtime is None else self._runtime.errors.last_success_ms(vid)
