@@ -531,12 +531,13 @@ def check_remote_url(url: str, what: str = "remote") -> str:
     """
     try:
         check_store_url(url)
-    except InvalidInputError as exc:
-        raise InvalidInputError(f"{what}: {exc}") from None
-    if not urlsplit(url).scheme:
+        named = bool(urlsplit(url).scheme)
+    except InvalidInputError:
+        named = False
+    if not named:
         raise InvalidInputError(
-            f"{what}: {url!r} is not a URL: give file:///path, memory://, s3://bucket/prefix, "
-            "gs:// or az://"
+            f"{what}: {url!r} is not an object store URL: give file:///path, memory://NAME, "
+            "s3://bucket/prefix, gs:// or az://"
         )
     return url
 

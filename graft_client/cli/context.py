@@ -31,7 +31,7 @@ __all__ = [
 
 NO_SERVERS = (
     "set --metastore/--pagestore, GRAFT_METASTORE/GRAFT_PAGESTORE, or metastore/pagestore in "
-    "graft.toml"
+    "graft.toml (or --remote, GRAFT_REMOTE, remote: an object store, no servers)"
 )
 
 
@@ -71,12 +71,17 @@ def open_lite(ctx: click.Context, vid: str) -> Iterator[tuple[LiteClient, str]]:
     is looked up in the data directory, which is otherwise left closed: it may be in use)."""
     root = ctx.find_root().obj
     settings = Settings.resolve(data_dir=root["data_dir"], **root["remote"])
-    if settings.metastore is None or settings.pagestore is None:
+    direct = settings.remote is not None
+    if not direct and (settings.metastore is None or settings.pagestore is None):
         raise CliError(f"--remote reads from the servers: {NO_SERVERS}", USAGE_ERROR)
     volume_id = str(resolve_vid(ctx, vid))
     try:
         with LiteClient(
-            settings.metastore, settings.pagestore, settings.token, key=root["key"]
+            settings.metastore,
+            settings.pagestore,
+            settings.token,
+            key=root["key"],
+            remote=settings.remote,
         ) as lite:
             yield lite, volume_id
     except VolumeNotFoundError as exc:
