@@ -72,7 +72,11 @@ class LiteClient(Closing):
             )
         keys = VolumeKeys(key if key is not None else Key.from_env())
         self._runtime = SyncRuntime(
-            settings.metastore, settings.pagestore, settings.token, keys=keys, remote=settings.remote
+            settings.metastore,
+            settings.pagestore,
+            settings.token,
+            keys=keys,
+            remote=settings.remote,
         )
         self._rings: dict[VolumeId, Keyring | None] = {}
         self._seen: dict[VolumeId, int] = {}

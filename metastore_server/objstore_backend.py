@@ -155,7 +155,6 @@ class ObjectStoreRecordStore:
     async def latest(self, vid: VolumeId) -> int:
         return await self._call(partial(self._latest_sync, vid))
 
-
     def _read_sync(self, vid: VolumeId, start: int, end: int) -> list[LogRecord]:
         return [
             decode_record(self.objects.get(log_key(vid, lsn)), log_key(vid, lsn))

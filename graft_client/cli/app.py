@@ -166,7 +166,14 @@ def cli(
     if config is not None or remote_url is not None:
         # A file the user named must exist and be valid, and a --remote be a store URL,
         # whatever the command.
-        Settings.resolve(data_dir=data_dir, **remote)
+        Settings.resolve(
+            data_dir=data_dir,
+            metastore=metastore,
+            pagestore=pagestore,
+            token=token,
+            config=config,
+            remote=remote_url,
+        )
     key = chosen_key(key_file, ask_passphrase)
     ctx.obj = {"data_dir": data_dir, "remote": remote, "quiet": quiet, "key": key}
 

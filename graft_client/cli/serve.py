@@ -3,8 +3,9 @@
 Both run as child processes (``python -m metastore_server`` / ``-m pagestore_server``), so the
 client package's commands never import a server. Data lives under ``--data-dir`` (metastore log in
 ``metastore/``, segments in ``segments/``, frame cache in ``cache/``) unless ``--store`` names an
-object store, which then holds the segments and the commit log, as direct clients write them. The command owns ``--data-dir`` (a second ``graft serve`` on it is refused, as is a
-read-only or full one), prints both URLs once they answer ``/health``, writes them with the
+object store, which then holds the segments and the commit log, as direct clients write them.
+The command owns ``--data-dir`` (a second ``graft serve`` on it is refused, as is a read-only or
+full one), prints both URLs once they answer ``/health``, writes them with the
 segment store and the cluster key to ``DATA_DIR/servers.json`` (where the pipeline's
 ``--data-dir`` finds them) and optionally to ``--ready-file``, and runs until SIGTERM or Ctrl-C,
 then stops both and removes ``servers.json``. The pagestore is given the metastore's cluster key,

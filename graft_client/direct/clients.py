@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import anyio
 
@@ -48,7 +48,7 @@ def _checked(request: Message) -> Any:
 class _Direct:
     """What both fronts share: the remote, and calls dispatched by endpoint name."""
 
-    SERVICE: str
+    SERVICE: ClassVar[str]
     remote: DirectRemote
 
     def _handler(self, endpoint: str) -> Callable[[Any], Awaitable[Message]]:

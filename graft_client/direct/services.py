@@ -20,11 +20,12 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import secrets
-import threading
 import tempfile
+import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -35,9 +36,9 @@ import anyio.to_thread
 from graft_client.direct.counting import CountingStore, RequestCounter
 from graft_client.direct.stores import open_remote_store
 from graft_core.cluster import claim_marker
-from graft_core.objstore import ObjectStore
 from graft_core.errors import CorruptDataError, NotFoundError
 from graft_core.ids import VolumeId
+from graft_core.objstore import ObjectStore
 from graft_core.receipts import ReceiptKey
 from graft_core.types import PAGE_SIZE
 from graft_core.wire import PullCommitsRequest, PullCommitsResponse
@@ -61,6 +62,8 @@ DEFAULT_CACHE_BYTES = 256 << 20
 _MAX_READ_PAGES = 1 << 16
 # Commit records kept in memory (a few hundred bytes each).
 _KEPT_RECORDS = 4096
+# Commit records fetched at once when a history is read.
+_PARALLEL_GETS = 16
 # Segment size a direct push aims at (as the pagestore's).
 _SEGMENT_TARGET = 4096 * PAGE_SIZE
 
@@ -121,7 +124,9 @@ class DirectRemote:
         reader = PageReader(
             histories, SegmentReader(segments, cache, pmetrics), pmetrics, _MAX_READ_PAGES
         )
-        return cls(url, objects, counter, cluster, receipts, records, catalog, writer, reader, scratch)
+        return cls(
+            url, objects, counter, cluster, receipts, records, catalog, writer, reader, scratch
+        )
 
     async def aclose(self) -> None:
         """Flush and stop the writer, close the store (once, whichever client closes first)."""
@@ -168,6 +173,7 @@ class DirectRecordStore(ObjectStoreRecordStore):
         self._seen: dict[VolumeId, int] = {}
         self._records: OrderedDict[tuple[VolumeId, int], LogRecord] = OrderedDict()
         self._guard = threading.Lock()  # worker threads keep records concurrently
+        self._pool = ThreadPoolExecutor(_PARALLEL_GETS, thread_name_prefix="graft-direct-get")
 
     def _keep(self, record: LogRecord) -> None:
         with self._guard:
@@ -201,9 +207,19 @@ class DirectRecordStore(ObjectStoreRecordStore):
         return await self._call(partial(self._latest_direct, vid))
 
     def _read_direct(self, vid: VolumeId, start: int, end: int) -> list[LogRecord]:
+        with self._guard:
+            kept = {lsn: self._records.get((vid, lsn)) for lsn in range(start, end + 1)}
+        missing = [lsn for lsn, record in kept.items() if record is None]
+        # A history read from the start is one GET per commit: in parallel, not in turn.
+        context = contextvars.copy_context()  # so the GETs count for the volume in scope
+
+        def fetch(lsn: int) -> LogRecord | None:
+            return context.copy().run(self._fetch, vid, lsn)
+
+        fetched = list(self._pool.map(fetch, missing))
+        kept.update(zip(missing, fetched, strict=True))
         found: list[LogRecord] = []
-        for lsn in range(start, end + 1):
-            record = self._records.get((vid, lsn)) or self._fetch(vid, lsn)
+        for lsn, record in kept.items():
             if record is None:
                 raise CorruptDataError(f"commit record {log_key(vid, lsn)} is missing")
             found.append(record)
@@ -211,6 +227,10 @@ class DirectRecordStore(ObjectStoreRecordStore):
 
     async def read(self, vid: VolumeId, start: int, end: int) -> list[LogRecord]:
         return await self._call(partial(self._read_direct, vid, start, end))
+
+    async def aclose(self) -> None:
+        await super().aclose()
+        self._pool.shutdown(wait=False)
 
     async def append(self, record: LogRecord) -> bool:
         won = await super().append(record)

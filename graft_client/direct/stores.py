@@ -50,7 +50,6 @@ class _Shared(ObjectStore):
         """The store outlives its borrowers."""
 
 
-
 def open_remote_store(url: str, *, timeout_s: float | None = None) -> ObjectStore:
     """The store ``url`` names (checked: ``InvalidInputError`` for a bare path or bad scheme)."""
     check_remote_url(url)

@@ -60,7 +60,9 @@ class SyncSession:
 
     @property
     def has_remote(self) -> bool:
-        return self.remote is not None or (self.metastore is not None and self.pagestore is not None)
+        return self.remote is not None or (
+            self.metastore is not None and self.pagestore is not None
+        )
 
     @property
     def runtime(self) -> SyncRuntime:

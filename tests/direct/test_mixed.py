@@ -20,8 +20,18 @@ GRAFT = str(Path(sys.executable).with_name("graft"))
 def graft_serve(data_dir: Path, store: str, env: dict[str, str]) -> Iterator[dict[str, str]]:
     """``graft serve --store`` on ephemeral ports; its URLs from the lines it prints."""
     proc = subprocess.Popen(
-        [GRAFT, "serve", "--data-dir", str(data_dir), "--store", store]
-        + ["--metastore-port", "0", "--pagestore-port", "0"],
+        [
+            GRAFT,
+            "serve",
+            "--data-dir",
+            str(data_dir),
+            "--store",
+            store,
+            "--metastore-port",
+            "0",
+            "--pagestore-port",
+            "0",
+        ],
         stdout=subprocess.PIPE,
         text=True,
         env=env,
@@ -49,8 +59,9 @@ def test_direct_and_served_clients_share_a_store(remote: Remote, tmp_path: Path)
     with graft_serve(tmp_path / "serve", remote.url, remote.child_env()) as urls:
         with (
             remote.client(tmp_path / "direct") as direct,
-            Client(tmp_path / "served", metastore=urls["metastore"], pagestore=urls["pagestore"])
-            as served,
+            Client(
+                tmp_path / "served", metastore=urls["metastore"], pagestore=urls["pagestore"]
+            ) as served,
         ):
             vol_d = direct.create_volume()
             write_pages(vol_d, first)
