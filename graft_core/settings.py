@@ -162,6 +162,8 @@ class Settings:
             "remote": remote,
         }
         values = {key: _pick(key, given, env, file, found or {}) for key, given in explicit.items()}
+        from_env = {key: env.get(variable) for key, variable in ENV_VARS.items()}
+        _one_remote(values, [explicit, from_env, file, found or {}])
         return cls(
             data_dir=home,
             metastore=values["metastore"],
@@ -172,15 +174,25 @@ class Settings:
             else values["keep_commits"],
             config_file=path,
             remote=values["remote"],
-        )._checked()
+        )
 
-    def _checked(self) -> Settings:
-        if self.remote is not None and (self.metastore or self.pagestore):
+
+def _one_remote(values: dict[str, Any], sources: list[Mapping[str, Any]]) -> None:
+    """Keep either the remote or the servers in ``values``: whichever the first source
+    (argument, environment, file, found) that names either of them names. Both in one source
+    is ``InvalidInputError``: a client syncs straight with a store or through servers."""
+    for source in sources:
+        remote = bool(source.get("remote"))
+        servers = bool(source.get("metastore") or source.get("pagestore"))
+        if remote and servers:
             raise InvalidInputError(
-                f"remote {self.remote!r} and servers ({self.metastore or self.pagestore}) are "
-                "both set: a client syncs either straight with an object store or through servers"
+                f"remote {values['remote']!r} and servers are both set: a client syncs either "
+                "straight with an object store or through servers"
             )
-        return self
+        if remote or servers:
+            drop = ("metastore", "pagestore") if remote else ("remote",)
+            values.update(dict.fromkeys(drop))
+            return
 
 
 def _pick(

@@ -194,10 +194,11 @@ class DirectRecordStore(ObjectStoreRecordStore):
     def _latest_direct(self, vid: VolumeId) -> int:
         latest = self._seen.get(vid)
         if latest is None:
-            latest = self._latest_sync(vid)  # a LIST, once per volume
-            self._seen[vid] = latest
+            latest = self._newest(f"volumes/{vid}/log/")  # a LIST, once per volume
         while self._fetch(vid, latest + 1) is not None:
             latest += 1
+        with self._guard:
+            self._seen[vid] = max(self._seen.get(vid, 0), latest)
         return latest
 
     async def latest(self, vid: VolumeId) -> int:

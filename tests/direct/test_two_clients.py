@@ -8,6 +8,7 @@ import pytest
 
 from graft_client import Client, LiteClient, PullOutcome, VolumeStatus
 from graft_core.errors import CommitRejectedError, ConflictError, InvalidInputError
+from graft_core.settings import Settings
 from graft_core.types import EMPTY_PAGE
 from tests.direct.support import Remote, stored_commits, stored_lsns
 from tests.sync.support import page, read_all, write_pages
@@ -143,3 +144,22 @@ def test_bad_remote_urls(tmp_path: Path) -> None:
             LiteClient(remote=bad)
     with pytest.raises(InvalidInputError, match="both set"):
         Client(tmp_path / "a", remote="memory://x", metastore="http://127.0.0.1:1")
+
+
+def test_the_first_source_naming_a_remote_or_servers_decides(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GRAFT_METASTORE", "http://127.0.0.1:1")
+    monkeypatch.setenv("GRAFT_PAGESTORE", "http://127.0.0.1:2")
+    settings = Settings.resolve(data_dir=tmp_path, remote="memory://x")
+    assert (settings.remote, settings.metastore, settings.pagestore) == ("memory://x", None, None)
+    monkeypatch.setenv("GRAFT_REMOTE", "memory://y")
+    with pytest.raises(InvalidInputError, match="both set"):
+        Settings.resolve(data_dir=tmp_path)
+    monkeypatch.delenv("GRAFT_METASTORE")
+    monkeypatch.delenv("GRAFT_PAGESTORE")
+    settings = Settings.resolve(data_dir=tmp_path, metastore="http://h:1", pagestore="http://h:2")
+    assert (settings.remote, settings.metastore) == (None, "http://h:1")
+    (tmp_path / "graft.toml").write_text('remote = "file:///srv/graft"\n')
+    monkeypatch.delenv("GRAFT_REMOTE")
+    assert Settings.resolve(data_dir=tmp_path).remote == "file:///srv/graft"
