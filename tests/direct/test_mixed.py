@@ -2,56 +2,11 @@
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from graft_client import Client, LiteClient, PullOutcome
-from tests.direct.support import Remote, stored_lsns
+from tests.direct.support import Remote, graft_serve, stored_lsns
 from tests.sync.support import page, read_all, write_pages
-
-GRAFT = str(Path(sys.executable).with_name("graft"))
-
-
-@contextmanager
-def graft_serve(data_dir: Path, store: str, env: dict[str, str]) -> Iterator[dict[str, str]]:
-    """``graft serve --store`` on ephemeral ports; its URLs from the lines it prints."""
-    proc = subprocess.Popen(
-        [
-            GRAFT,
-            "serve",
-            "--data-dir",
-            str(data_dir),
-            "--store",
-            store,
-            "--metastore-port",
-            "0",
-            "--pagestore-port",
-            "0",
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    try:
-        assert proc.stdout is not None
-        urls: dict[str, str] = {}
-        for name in ("metastore", "pagestore"):
-            line = proc.stdout.readline()  # blocks until serve reports both healthy (or exits)
-            assert line.startswith(f"{name}: "), f"graft serve said {line!r} ({proc.poll()})"
-            urls[name] = line.split(": ", 1)[1].strip()
-        yield urls
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
 
 
 def test_direct_and_served_clients_share_a_store(remote: Remote, tmp_path: Path) -> None:
