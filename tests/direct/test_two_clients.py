@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from graft_client import Client, LiteClient, PullOutcome, VolumeStatus
+from graft_client.status import volume_report
 from graft_core.errors import CommitRejectedError, ConflictError, InvalidInputError
 from graft_core.settings import Settings
 from graft_core.types import EMPTY_PAGE
@@ -163,3 +164,15 @@ def test_the_first_source_naming_a_remote_or_servers_decides(
     (tmp_path / "graft.toml").write_text('remote = "file:///srv/graft"\n')
     monkeypatch.delenv("GRAFT_REMOTE")
     assert Settings.resolve(data_dir=tmp_path).remote == "file:///srv/graft"
+
+
+def test_an_attached_process_sees_the_owners_request_counts(remote: Remote, tmp_path: Path) -> None:
+    with remote.client(tmp_path / "a") as owner, remote.client(tmp_path / "a") as attached:
+        assert owner.is_owner and not attached.is_owner
+        volume = attached.create_volume()
+        write_pages(volume, {1: page("one")})
+        assert volume.push() == 1  # runs in the owner, which syncs for the device
+        counted = owner.local_volume(volume.vid).stats().requests
+        assert counted.puts >= 2
+        assert volume.stats().requests == counted
+        assert volume_report(volume)["store_puts"] == counted.puts
