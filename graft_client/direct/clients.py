@@ -16,7 +16,8 @@ from typing import Any, ClassVar, TypeVar
 import anyio
 
 from graft_client.direct.counting import RequestCounts, volume_scope
-from graft_client.direct.services import DirectRemote, committing_on
+from graft_client.direct.records import committing_on
+from graft_client.direct.services import DirectRemote
 from graft_core.errors import InvalidInputError
 from graft_core.ids import VolumeId
 from graft_core.rpcclient import AsyncMetastoreClient, AsyncPagestoreClient

@@ -126,8 +126,8 @@ class CountingStore(ObjectStore):
 
     def list(self, prefix: str) -> Iterator[ObjectMeta]:
         self._count(RequestCounts(lists=1))
-        for listed, meta in enumerate(self._store.list(prefix), start=1):
-            if listed % _LIST_PAGE == 0:
+        for listed, meta in enumerate(self._store.list(prefix)):
+            if listed and listed % _LIST_PAGE == 0:
                 self._count(RequestCounts(lists=1))  # the next page is another request
             yield meta
 

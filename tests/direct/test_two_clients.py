@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from graft_client import Client, LiteClient, PullOutcome, VolumeStatus
+from graft_client.direct.counting import CountingStore, RequestCounter, RequestCounts
 from graft_client.status import volume_report
 from graft_core.errors import CommitRejectedError, ConflictError, InvalidInputError
+from graft_core.objstore import MemoryStore
 from graft_core.settings import Settings
 from graft_core.types import EMPTY_PAGE
 from tests.direct.support import Remote, stored_commits, stored_lsns
@@ -176,3 +178,15 @@ def test_an_attached_process_sees_the_owners_request_counts(remote: Remote, tmp_
         assert counted.puts >= 2
         assert volume.stats().requests == counted
         assert volume_report(volume)["store_puts"] == counted.puts
+
+
+def test_a_listing_counts_one_request_per_page_of_1000_keys() -> None:
+    counter = RequestCounter()
+    inner = MemoryStore()
+    for n in range(2000):
+        inner.put(f"k/{n:05d}", b"")
+    store = CountingStore(inner, counter)
+    assert len(list(store.list("k/"))) == 2000
+    assert counter.total == RequestCounts(lists=2)
+    assert len(list(store.list("k/0000"))) == 10
+    assert counter.total == RequestCounts(lists=3)
