@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 import anyio
 from anyio.from_thread import BlockingPortal
 
-from graft_client.direct import DirectMetastore, RequestCounts, open_direct
+from graft_client.direct import RequestCounts, open_direct
 from graft_client.remote import MetastoreClient, PagestoreClient
 from graft_client.sync.observe import ErrorLog, PushInfo
 from graft_client.sync.sealing import VolumeKeys
@@ -65,9 +65,11 @@ class SyncRuntime:
         self._closed = False
         self.metastore: MetastoreClient
         self.pagestore: PagestoreClient
+        self._direct_requests: Callable[[VolumeId], RequestCounts] | None = None
         if remote is not None:
             try:
-                self.metastore, self.pagestore = self.portal.call(open_direct, remote, cache_dir)
+                direct, self.pagestore = self.portal.call(open_direct, remote, cache_dir)
+                self.metastore, self._direct_requests = direct, direct.requests
             except BaseException:
                 self.portal.call(self.portal.stop, True)
                 self._thread.join()
@@ -112,9 +114,9 @@ class SyncRuntime:
 
     def requests(self, vid: VolumeId) -> RequestCounts:
         """Object-store requests made for ``vid`` in direct mode (none through servers)."""
-        if isinstance(self.metastore, DirectMetastore):
-            return self.metastore.requests(vid)
-        return RequestCounts()
+        if self._direct_requests is None:
+            return RequestCounts()
+        return self._direct_requests(vid)
 
     def push_lock(self, vid: VolumeId) -> anyio.Lock:
         """Serializes pushes of one volume (used on the runtime's loop only)."""

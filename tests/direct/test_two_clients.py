@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +20,7 @@ from tests.direct.support import Remote, stored_commits, stored_lsns
 from tests.sync.support import page, read_all, write_pages
 
 PAGES = 40
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_push_then_lazy_pull_and_lite_reads(remote: Remote, tmp_path: Path) -> None:
@@ -190,3 +194,19 @@ def test_a_listing_counts_one_request_per_page_of_1000_keys() -> None:
     assert counter.total == RequestCounts(lists=2)
     assert len(list(store.list("k/0000"))) == 10
     assert counter.total == RequestCounts(lists=3)
+
+
+def test_a_client_of_servers_loads_no_server_code() -> None:
+    """Direct mode's server code (and starlette, the server extra) loads only with a remote."""
+    probe = (
+        "import sys\n"
+        "from graft_client import Client, LiteClient\n"
+        "import graft_client.sync.runtime, graft_client.cli.app\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & "
+        "{'starlette', 'uvicorn', 'metastore_server', 'pagestore_server'}))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True
+    )
+    assert result.stdout.strip() == "[]"
