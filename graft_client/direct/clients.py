@@ -16,7 +16,7 @@ from typing import Any, ClassVar, TypeVar
 import anyio
 
 from graft_client.direct.counting import RequestCounts, volume_scope
-from graft_client.direct.records import committing_on
+from graft_client.direct.records import committing_on, just_probed
 from graft_client.direct.services import DirectRemote
 from graft_core.errors import InvalidInputError
 from graft_core.ids import VolumeId
@@ -109,9 +109,11 @@ class DirectMetastore(_Direct, AsyncMetastoreClient):
         deadline = time.monotonic() + wait_ms / 1000
         delay = POLL_FIRST_S
         while True:
+            latest = await self._latest(vid)
             remaining = deadline - time.monotonic()
-            if remaining <= 0 or await self._latest(vid) >= start:
-                return await super().pull_graft(vid, start, end, 0)
+            if latest >= start or remaining <= 0:
+                with just_probed():
+                    return await super().pull_graft(vid, start, end, 0)
             await anyio.sleep(min(delay, remaining))
             delay = min(delay * 2, POLL_MAX_S)
 

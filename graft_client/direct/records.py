@@ -11,6 +11,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
+from typing import Any
 
 from graft_core.errors import CorruptDataError, NotFoundError
 from graft_core.ids import VolumeId
@@ -18,7 +19,7 @@ from graft_core.objstore import ObjectStore
 from metastore_server.objstore_backend import ObjectStoreRecordStore, log_key
 from metastore_server.records import LogRecord, decode_record
 
-__all__ = ["DirectRecordStore", "committing_on"]
+__all__ = ["DirectRecordStore", "committing_on", "just_probed"]
 
 # Commit records kept in memory (a few hundred bytes each).
 _KEPT_RECORDS = 4096
@@ -30,14 +31,28 @@ _COMMIT_BASE: contextvars.ContextVar[int | None] = contextvars.ContextVar(
 )
 
 
+_JUST_PROBED: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "graft_direct_just_probed", default=False
+)
+
+
 @contextlib.contextmanager
-def committing_on(base: int) -> Iterator[None]:
-    """A commit on ``base`` runs inside: the record store may skip its probe (below)."""
-    token = _COMMIT_BASE.set(base)
+def _set(var: contextvars.ContextVar[Any], value: Any) -> Iterator[None]:
+    token = var.set(value)
     try:
         yield
     finally:
-        _COMMIT_BASE.reset(token)
+        var.reset(token)
+
+
+def committing_on(base: int) -> contextlib.AbstractContextManager[None]:
+    """A commit on ``base`` runs inside: the record store may skip its probe (below)."""
+    return _set(_COMMIT_BASE, base)
+
+
+def just_probed() -> contextlib.AbstractContextManager[None]:
+    """A call right after a probe of the store runs inside: it takes that probe's answer."""
+    return _set(_JUST_PROBED, True)
 
 
 class DirectRecordStore(ObjectStoreRecordStore):
@@ -49,7 +64,8 @@ class DirectRecordStore(ObjectStoreRecordStore):
       costs the segment PUT and the record PUT, and nothing else.
     - The probe of the next LSN reads the whole record (a few hundred bytes), and records
       (immutable once written) are kept, so a pull of one new commit costs that GET and the
-      probe after it, and a pull that finds nothing new one GET.
+      probe after it, and a pull that finds nothing new one GET (the catalog's own question
+      for the latest LSN, right after the client's probe, takes that probe's answer).
     """
 
     def __init__(self, objects: ObjectStore, *, cluster_key: uuid.UUID) -> None:
@@ -86,9 +102,9 @@ class DirectRecordStore(ObjectStoreRecordStore):
         return latest
 
     async def latest(self, vid: VolumeId) -> int:
-        base = _COMMIT_BASE.get()
-        if base is not None and self._seen.get(vid) == base:
-            return base
+        seen = self._seen.get(vid)
+        if seen is not None and (_JUST_PROBED.get() or _COMMIT_BASE.get() == seen):
+            return seen
         return await self._call(partial(self._latest_direct, vid))
 
     def _read_direct(self, vid: VolumeId, start: int, end: int) -> list[LogRecord]:
