@@ -44,7 +44,9 @@ def open_client(ctx: click.Context) -> Iterator[Client]:
             yield client
         except VolumeNotFoundError as exc:
             has = _has_volume(client)
-            raise unknown_volume(exc, client.data_dir, client.metastore, has) from exc
+            raise unknown_volume(
+                exc, client.data_dir, client.remote or client.metastore, has
+            ) from exc
         except StorageError as exc:
             # A lazy read or a clone wanted the servers: say how to name them, in CLI words.
             if type(exc) is StorageError and not client.has_remote:
@@ -85,7 +87,9 @@ def open_lite(ctx: click.Context, vid: str) -> Iterator[tuple[LiteClient, str]]:
         ) as lite:
             yield lite, volume_id
     except VolumeNotFoundError as exc:
-        raise unknown_volume(exc, settings.data_dir, settings.metastore, None) from exc
+        raise unknown_volume(
+            exc, settings.data_dir, settings.remote or settings.metastore, None
+        ) from exc
 
 
 def _has_volume(client: Client) -> Callable[[str], bool]:
