@@ -19,10 +19,12 @@ from graft_core.objstore import ObjectStore
 from metastore_server.objstore_backend import ObjectStoreRecordStore, log_key
 from metastore_server.records import LogRecord, decode_record
 
-__all__ = ["DirectRecordStore", "committing_on", "just_probed"]
+__all__ = ["CHECKPOINT_TTL_S", "DirectRecordStore", "committing_on", "just_probed"]
 
 # Commit records kept in memory (a few hundred bytes each).
 _KEPT_RECORDS = 4096
+# How long the listing of a volume's checkpoints is trusted (the servers: a second).
+CHECKPOINT_TTL_S = 30.0
 # Commit records fetched at once when a history is read.
 _PARALLEL_GETS = 16
 
@@ -69,7 +71,10 @@ class DirectRecordStore(ObjectStoreRecordStore):
     """
 
     def __init__(self, objects: ObjectStore, *, cluster_key: uuid.UUID) -> None:
-        super().__init__(objects, cluster_key=cluster_key)
+        # A checkpoint registered elsewhere is honoured within CHECKPOINT_TTL_S, not a second:
+        # one LIST per burst of reads instead of one per second of them. Safe while GC keeps
+        # superseded segments longer (its grace is an hour).
+        super().__init__(objects, cluster_key=cluster_key, checkpoint_ttl=CHECKPOINT_TTL_S)
         self._seen: dict[VolumeId, int] = {}
         self._records: OrderedDict[tuple[VolumeId, int], LogRecord] = OrderedDict()
         self._guard = threading.Lock()  # worker threads keep records concurrently
