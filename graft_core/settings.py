@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from graft_core.errors import InvalidInputError
-from graft_core.objstore import check_remote_url
 from graft_core.urls import check_server_url
 
 __all__ = ["CONFIG_ENV", "CONFIG_NAME", "DEFAULT_KEEP_COMMITS", "ENV_VARS", "Settings"]
@@ -71,6 +70,10 @@ def _check(key: str, value: Any, origin: str | None = None) -> Any:
     if key == "keep_commits":
         return _keep_commits(value, origin or key)
     if key == "remote":
+        # Imported here: the object store code (obstore) loads only for a client that has a
+        # remote, not at every start of a client of servers.
+        from graft_core.objstore import check_remote_url
+
         return check_remote_url(value, origin or key)
     if key in _SERVICES:
         try:

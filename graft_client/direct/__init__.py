@@ -11,7 +11,7 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from graft_client.direct.counting import RequestCounts
+from graft_client.direct.counts import RequestCounts
 from graft_core.errors import InvalidInputError
 
 if TYPE_CHECKING:

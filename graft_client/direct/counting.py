@@ -13,8 +13,8 @@ import contextlib
 import contextvars
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
 
+from graft_client.direct.counts import RequestCounts
 from graft_core.ids import VolumeId
 from graft_core.objstore import ObjectMeta, ObjectStore, ObstoreBackend
 
@@ -26,29 +26,6 @@ _LIST_PAGE = 1000
 _VOLUME: contextvars.ContextVar[VolumeId | None] = contextvars.ContextVar(
     "graft_direct_volume", default=None
 )
-
-
-@dataclass(frozen=True, slots=True)
-class RequestCounts:
-    """Object-store requests: PUTs (create-only included), GETs (ranged included), LISTs."""
-
-    puts: int = 0
-    gets: int = 0
-    lists: int = 0
-
-    def __add__(self, other: RequestCounts) -> RequestCounts:
-        return RequestCounts(
-            self.puts + other.puts, self.gets + other.gets, self.lists + other.lists
-        )
-
-    def __sub__(self, other: RequestCounts) -> RequestCounts:
-        return RequestCounts(
-            self.puts - other.puts, self.gets - other.gets, self.lists - other.lists
-        )
-
-    @property
-    def total(self) -> int:
-        return self.puts + self.gets + self.lists
 
 
 @contextlib.contextmanager
