@@ -24,7 +24,7 @@ if TYPE_CHECKING:
         VolumeStatus,
     )
     from graft_client.sync.observe import PushInfo
-    from graft_client.volume import CommitInfo, Volume, VolumeInfo
+    from graft_client.volume import CommitInfo, Volume, VolumeInfo, VolumeStats
     from graft_client.writer import VolumeWriter
     from graft_core.crypto import Key
 
@@ -43,6 +43,7 @@ __all__ = [
     "Volume",
     "VolumeInfo",
     "VolumeReader",
+    "VolumeStats",
     "VolumeStatus",
     "VolumeWriter",
 ]
@@ -61,6 +62,7 @@ _HOMES = {
     "SyncMode": "graft_client.storage.records",
     "Volume": "graft_client.volume",
     "VolumeInfo": "graft_client.volume",
+    "VolumeStats": "graft_client.volume",
     "VolumeReader": "graft_client.reader",
     "VolumeStatus": "graft_client.storage.records",
     "VolumeWriter": "graft_client.writer",

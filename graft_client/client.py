@@ -41,6 +41,9 @@ class Client(Closing):
     and serves the others, which attach; when the owner closes or dies, one of them takes
     over. ``keep_commits`` is how many recent local snapshots stay readable
     (``$GRAFT_KEEP_COMMITS``, default 64); older page versions are reclaimed automatically.
+    It syncs through the servers at ``metastore`` and ``pagestore``, or, given ``remote`` (an
+    object store URL: ``s3://bucket/prefix``, ``file:///path``, ``memory://name``), straight
+    with that store, no servers (direct mode).
     """
 
     def __init__(
@@ -54,6 +57,7 @@ class Client(Closing):
         keep_commits: int | None = None,
         config: str | os.PathLike[str] | None = None,
         key: Key | None = None,
+        remote: str | None = None,
     ) -> None:
         settings = Settings.resolve(
             data_dir=data_dir,
@@ -62,11 +66,13 @@ class Client(Closing):
             token=token,
             keep_commits=keep_commits,
             config=config,
+            remote=remote,
         )
         self.data_dir = settings.data_dir
         self.keep_commits = settings.keep_commits
         self.metastore = settings.metastore
         self.pagestore = settings.pagestore
+        self.remote = settings.remote
         self.token = settings.token
         wanted_id = ClientId.parse(client_id) if isinstance(client_id, str) else client_id
         _make_data_dir(self.data_dir)
@@ -90,6 +96,7 @@ class Client(Closing):
             pagestore=self.pagestore,
             token=self.token,
             key=key if key is not None else Key.from_env(),
+            remote=self.remote,
         )
         self.state.ciphers = self.session.keys.local_cipher
         self.leases = WriterLeases(self.shared, self.state.latest_lsn)

@@ -54,18 +54,29 @@ class LiteClient(Closing):
         data_dir: str | os.PathLike[str] | None = None,
         config: str | os.PathLike[str] | None = None,
         key: Key | None = None,
+        remote: str | None = None,
     ) -> None:
         settings = Settings.resolve(
-            data_dir=data_dir, metastore=metastore, pagestore=pagestore, token=token, config=config
+            data_dir=data_dir,
+            metastore=metastore,
+            pagestore=pagestore,
+            token=token,
+            config=config,
+            remote=remote,
         )
-        if settings.metastore is None or settings.pagestore is None:
+        direct = settings.remote is not None
+        if not direct and (settings.metastore is None or settings.pagestore is None):
             raise InvalidInputError(
-                "LiteClient needs metastore and pagestore URLs: pass them, set GRAFT_METASTORE "
-                "and GRAFT_PAGESTORE, or put metastore and pagestore in graft.toml"
+                "LiteClient needs metastore and pagestore URLs, or a remote: pass them, set "
+                "GRAFT_METASTORE and GRAFT_PAGESTORE (or GRAFT_REMOTE), or put them in graft.toml"
             )
         keys = VolumeKeys(key if key is not None else Key.from_env())
         self._runtime = SyncRuntime(
-            settings.metastore, settings.pagestore, settings.token, keys=keys
+            settings.metastore,
+            settings.pagestore,
+            settings.token,
+            keys=keys,
+            remote=settings.remote,
         )
         self._rings: dict[VolumeId, Keyring | None] = {}
         self._seen: dict[VolumeId, int] = {}

@@ -37,6 +37,10 @@ def volume_report(volume: Volume) -> dict[str, Any]:
         "last_sync_age_s": _age_s(volume.last_sync_ms()),
         "pages_fetched": stats.pages_fetched,
         "round_trips": stats.round_trips,
+        # Direct mode: this process's object-store requests for the volume (zeros via servers).
+        "store_puts": stats.requests.puts,
+        "store_gets": stats.requests.gets,
+        "store_lists": stats.requests.lists,
     }
 
 

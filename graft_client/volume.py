@@ -9,6 +9,7 @@ from pathlib import Path
 import msgspec
 
 from graft_client import forks
+from graft_client.direct import RequestCounts
 from graft_client.reader import VolumeReader
 from graft_client.storage.commits import now_ms
 from graft_client.storage.pull import PullOutcome
@@ -16,7 +17,6 @@ from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import (
     FIRST_LSN,
     ConflictPolicy,
-    FetchStats,
     OriginRecord,
     SyncError,
     SyncMode,
@@ -41,7 +41,18 @@ from graft_core.graft import Graft
 from graft_core.ids import VolumeId
 from graft_core.types import LocalLSN, RemoteMapping, Snapshot, check_lsn
 
-__all__ = ["CommitInfo", "PinnedVolume", "Volume", "VolumeInfo"]
+__all__ = ["CommitInfo", "PinnedVolume", "Volume", "VolumeInfo", "VolumeStats"]
+
+
+@dataclass(frozen=True)
+class VolumeStats:
+    """``Volume.stats()``: what this data dir fetched (stored, so any process sees it) and the
+    object-store requests this process made for the volume (direct mode; in memory)."""
+
+    pages_fetched: int
+    bytes_fetched: int
+    round_trips: int
+    requests: RequestCounts
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,9 +341,16 @@ class Volume:
         """
         return self.session.fetch_all(self.vid, progress)
 
-    def stats(self) -> FetchStats:
-        """Pages and bytes fetched from the pagestore into this data dir, and round trips."""
-        return self._state.fetch_stats(self.vid)
+    def stats(self) -> VolumeStats:
+        """Pages and bytes fetched from the pagestore into this data dir, and round trips; in
+        direct mode also the object-store requests (PUT, GET, LIST) this process made for it."""
+        fetched = self._state.fetch_stats(self.vid)
+        return VolumeStats(
+            fetched.pages_fetched,
+            fetched.bytes_fetched,
+            fetched.round_trips,
+            self.session.requests(self.vid),
+        )
 
     def wait_remote_lsn(self, lsn: int, timeout: float | None = None) -> bool:
         """Block until this client has remote LSN ``lsn`` (or a later one) of the volume, by its

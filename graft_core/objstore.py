@@ -67,6 +67,7 @@ __all__ = [
     "ObjectMeta",
     "ObjectStore",
     "ObstoreBackend",
+    "check_remote_url",
     "check_store_url",
     "open_store",
 ]
@@ -518,6 +519,25 @@ def check_store_url(url: str) -> str:
         raise InvalidInputError(
             f"unsupported object store URL {url!r}: give a path or a file://, memory://, "
             "s3://, gs:// or az:// URL"
+        )
+    return url
+
+
+def check_remote_url(url: str, what: str = "remote") -> str:
+    """``url`` if it names a store by URL (a scheme; not a bare path), else ``InvalidInputError``.
+
+    A direct client's remote is shared with other devices or processes, so it is always
+    spelled out: ``s3://bucket/prefix``, ``file:///path``, ``memory://name`` ...
+    """
+    try:
+        check_store_url(url)
+        named = bool(urlsplit(url).scheme)
+    except InvalidInputError:
+        named = False
+    if not named:
+        raise InvalidInputError(
+            f"{what}: {url!r} is not an object store URL: give file:///path, memory://NAME, "
+            "s3://bucket/prefix, gs:// or az://"
         )
     return url
 

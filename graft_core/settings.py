@@ -5,9 +5,9 @@ One precedence rule, for every setting and every entry point (``Client``, ``Lite
 
 1. an explicit argument (a keyword argument, a command-line option);
 2. its environment variable (``GRAFT_DIR``, ``GRAFT_METASTORE``, ``GRAFT_PAGESTORE``,
-   ``GRAFT_TOKEN``, ``GRAFT_KEEP_COMMITS``; an empty variable counts as unset);
+   ``GRAFT_REMOTE``, ``GRAFT_TOKEN``, ``GRAFT_KEEP_COMMITS``; an empty variable counts as unset);
 3. the config file, a TOML file of top-level keys ``data_dir``, ``metastore``, ``pagestore``,
-   ``token``, ``keep_commits``;
+   ``remote``, ``token``, ``keep_commits``;
 4. the default (``$XDG_DATA_HOME/graft`` or ``~/.local/share/graft``, no servers, no token, 64).
 
 The config file is the one named by ``config=`` (``--config PATH``), else by ``$GRAFT_CONFIG``;
@@ -39,6 +39,7 @@ ENV_VARS = {
     "data_dir": "GRAFT_DIR",
     "metastore": "GRAFT_METASTORE",
     "pagestore": "GRAFT_PAGESTORE",
+    "remote": "GRAFT_REMOTE",
     "token": "GRAFT_TOKEN",
     "keep_commits": "GRAFT_KEEP_COMMITS",
 }
@@ -46,6 +47,7 @@ _TYPES: dict[str, type] = {
     "data_dir": str,
     "metastore": str,
     "pagestore": str,
+    "remote": str,
     "token": str,
     "keep_commits": int,
 }
@@ -68,6 +70,12 @@ def _check(key: str, value: Any, origin: str | None = None) -> Any:
     the caller."""
     if key == "keep_commits":
         return _keep_commits(value, origin or key)
+    if key == "remote":
+        # Imported here: the object store code (obstore) loads only for a client that has a
+        # remote, not at every start of a client of servers.
+        from graft_core.objstore import check_remote_url
+
+        return check_remote_url(value, origin or key)
     if key in _SERVICES:
         try:
             return check_server_url(value, key)
@@ -119,6 +127,8 @@ class Settings:
     pagestore: str | None = None
     token: str | None = None
     keep_commits: int = DEFAULT_KEEP_COMMITS
+    # An object store URL: sync straight with it, no servers (direct mode, DESIGN 14).
+    remote: str | None = None
     config_file: Path | None = None
 
     @classmethod
@@ -131,6 +141,7 @@ class Settings:
         token: str | None = None,
         keep_commits: int | None = None,
         config: str | os.PathLike[str] | None = None,
+        remote: str | None = None,
         found: Mapping[str, str] | None = None,
         env: Mapping[str, str] | None = None,
     ) -> Settings:
@@ -154,8 +165,11 @@ class Settings:
             "pagestore": pagestore,
             "token": token,
             "keep_commits": keep_commits,
+            "remote": remote,
         }
         values = {key: _pick(key, given, env, file, found or {}) for key, given in explicit.items()}
+        from_env = {key: env.get(variable) for key, variable in ENV_VARS.items()}
+        _one_remote(values, [explicit, from_env, file, found or {}])
         return cls(
             data_dir=home,
             metastore=values["metastore"],
@@ -165,7 +179,26 @@ class Settings:
             if values["keep_commits"] is None
             else values["keep_commits"],
             config_file=path,
+            remote=values["remote"],
         )
+
+
+def _one_remote(values: dict[str, Any], sources: list[Mapping[str, Any]]) -> None:
+    """Keep either the remote or the servers in ``values``: whichever the first source
+    (argument, environment, file, found) that names either of them names. Both in one source
+    is ``InvalidInputError``: a client syncs straight with a store or through servers."""
+    for source in sources:
+        remote = bool(source.get("remote"))
+        servers = bool(source.get("metastore") or source.get("pagestore"))
+        if remote and servers:
+            raise InvalidInputError(
+                f"remote {values['remote']!r} and servers are both set: a client syncs either "
+                "straight with an object store or through servers"
+            )
+        if remote or servers:
+            drop = ("metastore", "pagestore") if remote else ("remote",)
+            values.update(dict.fromkeys(drop))
+            return
 
 
 def _pick(

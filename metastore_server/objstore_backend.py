@@ -45,6 +45,7 @@ __all__ = [
     "DEFAULT_POLL_INTERVAL",
     "DEFAULT_STORE_TIMEOUT",
     "ObjectStoreRecordStore",
+    "log_key",
 ]
 
 T = TypeVar("T")
@@ -68,7 +69,8 @@ def _lsn(record: LogRecord | None) -> int:
     return 0 if record is None else record.lsn
 
 
-def _log_key(vid: VolumeId, lsn: int) -> str:
+def log_key(vid: VolumeId, lsn: int) -> str:
+    """Where the commit record of ``vid`` at ``lsn`` lives (direct clients write it too)."""
     return f"volumes/{vid}/log/{lsn:016x}"
 
 
@@ -145,7 +147,7 @@ class ObjectStoreRecordStore:
         latest = self._known.get(vid)
         if latest is None:
             latest = self._newest(f"volumes/{vid}/log/")
-        while self._exists(_log_key(vid, latest + 1)):
+        while self._exists(log_key(vid, latest + 1)):
             latest += 1
         self._known[vid] = latest
         return latest
@@ -155,7 +157,7 @@ class ObjectStoreRecordStore:
 
     def _read_sync(self, vid: VolumeId, start: int, end: int) -> list[LogRecord]:
         return [
-            decode_record(self.objects.get(_log_key(vid, lsn)), _log_key(vid, lsn))
+            decode_record(self.objects.get(log_key(vid, lsn)), log_key(vid, lsn))
             for lsn in range(start, end + 1)
         ]
 
@@ -197,7 +199,7 @@ class ObjectStoreRecordStore:
             # Before the first commit, so a listed volume may still lack commits but a volume
             # with commits is always listed.
             self.objects.put_if_absent(_MARKERS + str(record.vid), b"")
-        won = self.objects.put_if_absent(_log_key(record.vid, record.lsn), data)
+        won = self.objects.put_if_absent(log_key(record.vid, record.lsn), data)
         self._known[record.vid] = max(self._known.get(record.vid, 0), record.lsn)
         return won
 

@@ -29,6 +29,7 @@ import asyncio
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Protocol
 
 import anyio.to_thread
 from pyroaring import BitMap
@@ -38,9 +39,8 @@ from graft_core.graft import Graft
 from graft_core.ids import SegmentId, VolumeId
 from graft_core.types import MAX_PAGEIDX
 from graft_core.wire import Origin, PullCommitsResponse, SegmentRef
-from pagestore_server.metaclient import MetastoreClient
 
-__all__ = ["Histories", "VolumeHistory"]
+__all__ = ["CommitSource", "Histories", "VolumeHistory"]
 
 # Bytes of bitmaps (and per-commit bookkeeping) cached over all volumes before the least
 # recently used volumes are dropped.
@@ -187,12 +187,21 @@ class _Search:
         self._cut(entry.page_count)
 
 
+class CommitSource(Protocol):
+    """Where histories come from: the metastore's ``pull_commits`` (over HTTP, or a direct
+    client's catalog in process)."""
+
+    async def pull_commits(
+        self, vid: VolumeId, start: int, end: int | None = None
+    ) -> PullCommitsResponse: ...
+
+
 class Histories:
     """Per-volume histories, least recently used evicted beyond ``max_bytes`` of bitmaps."""
 
     def __init__(
         self,
-        metastore: MetastoreClient,
+        metastore: CommitSource,
         *,
         refresh_s: float,
         max_bytes: int = DEFAULT_MAX_BYTES,

@@ -109,6 +109,12 @@ class GraftGroup(click.Group):
 )
 @click.option("--metastore", help="Metastore URL. [env: GRAFT_METASTORE]")
 @click.option("--pagestore", help="Pagestore URL. [env: GRAFT_PAGESTORE]")
+@click.option(
+    "--remote",
+    "remote_url",
+    help="Sync straight with this object store, no servers: s3://bucket/prefix, "
+    "file:///path, memory://. [env: GRAFT_REMOTE]",
+)
 @click.option("--token", help="Bearer token for the servers. [env: GRAFT_TOKEN]")
 @click.option(
     "--config",
@@ -135,6 +141,7 @@ def cli(
     data_dir: Path | None,
     metastore: str | None,
     pagestore: str | None,
+    remote_url: str | None,
     token: str | None,
     config: Path | None,
     key_file: Path | None,
@@ -148,11 +155,24 @@ def cli(
     configure_logging()
     if ctx.invoked_subcommand != pipeline_command.name:  # the job, a process of its own, tells
         warn_unknown(("GRAFT_",))
-    if config is not None:  # a file the user named must exist and be valid, whatever the command
+    remote = {
+        "metastore": metastore,
+        "pagestore": pagestore,
+        "token": token,
+        "config": config,
+        "remote": remote_url,
+    }
+    if config is not None or remote_url is not None:
+        # A file the user named must exist and be valid, and a --remote be a store URL,
+        # whatever the command.
         Settings.resolve(
-            data_dir=data_dir, metastore=metastore, pagestore=pagestore, token=token, config=config
+            data_dir=data_dir,
+            metastore=metastore,
+            pagestore=pagestore,
+            token=token,
+            config=config,
+            remote=remote_url,
         )
-    remote = {"metastore": metastore, "pagestore": pagestore, "token": token, "config": config}
     key = chosen_key(key_file, ask_passphrase)
     ctx.obj = {"data_dir": data_dir, "remote": remote, "quiet": quiet, "key": key}
 

@@ -31,7 +31,7 @@ __all__ = [
 
 NO_SERVERS = (
     "set --metastore/--pagestore, GRAFT_METASTORE/GRAFT_PAGESTORE, or metastore/pagestore in "
-    "graft.toml"
+    "graft.toml (or --remote, GRAFT_REMOTE, remote: an object store, no servers)"
 )
 
 
@@ -44,7 +44,9 @@ def open_client(ctx: click.Context) -> Iterator[Client]:
             yield client
         except VolumeNotFoundError as exc:
             has = _has_volume(client)
-            raise unknown_volume(exc, client.data_dir, client.metastore, has) from exc
+            raise unknown_volume(
+                exc, client.data_dir, client.remote or client.metastore, has
+            ) from exc
         except StorageError as exc:
             # A lazy read or a clone wanted the servers: say how to name them, in CLI words.
             if type(exc) is StorageError and not client.has_remote:
@@ -71,16 +73,23 @@ def open_lite(ctx: click.Context, vid: str) -> Iterator[tuple[LiteClient, str]]:
     is looked up in the data directory, which is otherwise left closed: it may be in use)."""
     root = ctx.find_root().obj
     settings = Settings.resolve(data_dir=root["data_dir"], **root["remote"])
-    if settings.metastore is None or settings.pagestore is None:
+    direct = settings.remote is not None
+    if not direct and (settings.metastore is None or settings.pagestore is None):
         raise CliError(f"--remote reads from the servers: {NO_SERVERS}", USAGE_ERROR)
     volume_id = str(resolve_vid(ctx, vid))
     try:
         with LiteClient(
-            settings.metastore, settings.pagestore, settings.token, key=root["key"]
+            settings.metastore,
+            settings.pagestore,
+            settings.token,
+            key=root["key"],
+            remote=settings.remote,
         ) as lite:
             yield lite, volume_id
     except VolumeNotFoundError as exc:
-        raise unknown_volume(exc, settings.data_dir, settings.metastore, None) from exc
+        raise unknown_volume(
+            exc, settings.data_dir, settings.remote or settings.metastore, None
+        ) from exc
 
 
 def _has_volume(client: Client) -> Callable[[str], bool]:

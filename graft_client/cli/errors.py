@@ -93,6 +93,7 @@ def unknown_volume(
     has_volume: Callable[[str], bool] | None,
 ) -> CliError:
     """A volume that is not where a command looked, told with where that was and what to do.
+    ``metastore``: the metastore's URL, or a direct client's remote store URL.
 
     ``has_volume``: whether the data directory has a volume (None: it was not opened). The
     local state says "does not exist in DIR"; anything else came from the metastore.
@@ -107,14 +108,15 @@ def unknown_volume(
             f"`graft clone {vid}` to fetch it from the servers",
             USAGE_ERROR,
         )
+    direct = not metastore.startswith(("http://", "https://"))  # a remote store (direct mode)
     if here:
+        holder = f"the remote {metastore} has" if direct else f"the servers at {metastore} have"
         return CliError(
-            f"the servers at {metastore} have no commits of {vid} (never pushed? "
-            f"`graft push {vid}`)",
-            USAGE_ERROR,
+            f"{holder} no commits of {vid} (never pushed? `graft push {vid}`)", USAGE_ERROR
         )
     pushed = f" (a local volume never pushed? `graft push {vid}` first)" if here is None else ""
-    return CliError(f"the metastore at {metastore} does not know volume {vid}{pushed}", USAGE_ERROR)
+    metastore_at = f"the remote {metastore}" if direct else f"the metastore at {metastore}"
+    return CliError(f"{metastore_at} does not know volume {vid}{pushed}", USAGE_ERROR)
 
 
 def translate(exc: Exception) -> CliError | None:

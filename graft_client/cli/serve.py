@@ -1,10 +1,11 @@
 """``graft serve``: a metastore and a pagestore together on one machine, for development and demos.
 
 Both run as child processes (``python -m metastore_server`` / ``-m pagestore_server``), so the
-client package never imports a server. Data lives under ``--data-dir`` (metastore log in
-``metastore/``, segments in ``segments/`` unless ``--store`` names an object store, frame cache in
-``cache/``). The command owns ``--data-dir`` (a second ``graft serve`` on it is refused, as is a
-read-only or full one), prints both URLs once they answer ``/health``, writes them with the
+client package's commands never import a server. Data lives under ``--data-dir`` (metastore log in
+``metastore/``, segments in ``segments/``, frame cache in ``cache/``) unless ``--store`` names an
+object store, which then holds the segments and the commit log, as direct clients write them.
+The command owns ``--data-dir`` (a second ``graft serve`` on it is refused, as is a read-only or
+full one), prints both URLs once they answer ``/health``, writes them with the
 segment store and the cluster key to ``DATA_DIR/servers.json`` (where the pipeline's
 ``--data-dir`` finds them) and optionally to ``--ready-file``, and runs until SIGTERM or Ctrl-C,
 then stops both and removes ``servers.json``. The pagestore is given the metastore's cluster key,
@@ -177,7 +178,8 @@ def _store_url(store: str | None, data_dir: Path) -> str:
 @click.option(
     "--store",
     callback=store_url_option,
-    help="Object store URL for segments (default: DATA_DIR/segments).",
+    help="Object store URL for segments and the commit log (default: segments in "
+    "DATA_DIR/segments, the log in DATA_DIR/metastore); direct clients (--remote) share it.",
 )
 @click.option(
     "--cache-limit",
@@ -247,6 +249,9 @@ def serve_command(
                     str(metastore_port),
                     "--data-dir",
                     str(data_dir / "metastore"),
+                    # With --store the commit log lives there too (the object-store backend):
+                    # one store holds the whole cluster, in the layout direct clients use.
+                    *(["--store", _store_url(store, data_dir)] if store is not None else []),
                 ],
                 Path(run) / "metastore.port",
             )

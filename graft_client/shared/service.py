@@ -11,6 +11,7 @@ import logging
 import os
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import astuple
 from functools import partial
 from typing import Any
 
@@ -120,6 +121,9 @@ class OwnerService:
                 encode(e) for e in SyncSession.recent_errors(session, VolumeId(vid))
             ],
             "last_sync_ms": lambda conn, vid: SyncSession.last_sync_ms(session, VolumeId(vid)),
+            "requests": lambda conn, vid: list(
+                astuple(SyncSession.requests(session, VolumeId(vid)))
+            ),
             **leases.ops(),
         }
 

@@ -4,9 +4,11 @@ every process of the device (one runtime, one autosync); in the owner it is the 
 from __future__ import annotations
 
 import threading
+from dataclasses import astuple
 from functools import partial
 from typing import Any
 
+from graft_client.direct import RequestCounts
 from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import SharedDir
 from graft_client.shared.state import SharedState
@@ -32,9 +34,16 @@ class SharedSession(SyncSession):
         pagestore: str | None,
         token: str | None,
         key: Key | None = None,
+        remote: str | None = None,
     ) -> None:
         super().__init__(
-            state, client_id, metastore=metastore, pagestore=pagestore, token=token, key=key
+            state,
+            client_id,
+            metastore=metastore,
+            pagestore=pagestore,
+            token=token,
+            key=key,
+            remote=remote,
         )
         self._shared = shared
         self._autosync_wait_ms: int | None = None  # asked for; runs where the owner is
@@ -189,6 +198,13 @@ class SharedSession(SyncSession):
         local = partial(SyncSession.recent_errors, self, vid)
         found = self._shared.call(lambda: [encode(e) for e in local()], "errors", bytes(vid))
         return [decode(raw, SyncError) for raw in found]
+
+    def requests(self, vid: VolumeId) -> RequestCounts:
+        """The object-store requests of the owner's runtime for the volume (it syncs for every
+        process of the device)."""
+        local = partial(SyncSession.requests, self, vid)
+        found = self._shared.call(lambda: list(astuple(local())), "requests", bytes(vid))
+        return RequestCounts(*found)
 
     def last_sync_ms(self, vid: VolumeId) -> int | None:
         local = partial(SyncSession.last_sync_ms, self, vid)

@@ -18,11 +18,13 @@ import threading
 import uuid
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any, TypeVar
 
 import anyio
 from anyio.from_thread import BlockingPortal
 
+from graft_client.direct import RequestCounts, open_direct
 from graft_client.remote import MetastoreClient, PagestoreClient
 from graft_client.sync.observe import ErrorLog, PushInfo
 from graft_client.sync.sealing import VolumeKeys
@@ -42,13 +44,18 @@ _Started = Future[tuple[BlockingPortal, asyncio.AbstractEventLoop]]
 class SyncRuntime:
     def __init__(
         self,
-        metastore: str,
-        pagestore: str,
+        metastore: str | None,
+        pagestore: str | None,
         token: str | None = None,
         *,
         client_id: ClientId | None = None,
         keys: VolumeKeys | None = None,
+        remote: str | None = None,
+        cache_dir: Path | None = None,
     ) -> None:
+        """Sync with the servers at ``metastore`` and ``pagestore``, or, given ``remote`` (an
+        object store URL), straight with that store (direct mode; frames read are cached in
+        ``cache_dir``)."""
         started: _Started = Future()
         self._thread = threading.Thread(
             target=self._run, args=(started,), name="graft-sync", daemon=True
@@ -56,8 +63,22 @@ class SyncRuntime:
         self._thread.start()
         self.portal, self._loop = started.result()
         self._closed = False
-        self.metastore = MetastoreClient(metastore, token=token)
-        self.pagestore = PagestoreClient(pagestore, token=token)
+        self.metastore: MetastoreClient
+        self.pagestore: PagestoreClient
+        self._direct_requests: Callable[[VolumeId], RequestCounts] | None = None
+        if remote is not None:
+            try:
+                direct, self.pagestore = self.portal.call(open_direct, remote, cache_dir)
+                self.metastore, self._direct_requests = direct, direct.requests
+            except BaseException:
+                self.portal.call(self.portal.stop, True)
+                self._thread.join()
+                raise
+        else:
+            assert metastore is not None and pagestore is not None, "no servers and no remote"
+            self.metastore = MetastoreClient(metastore, token=token)
+            self.pagestore = PagestoreClient(pagestore, token=token)
+        self.remote = remote
         self._push_locks: dict[VolumeId, anyio.Lock] = {}
         # The latest push of each volume (read and written on the loop).
         self.last_push: dict[VolumeId, PushInfo] = {}
@@ -90,6 +111,12 @@ class SyncRuntime:
             if known is not None:
                 self._clusters[service.SERVICE] = known
         return known
+
+    def requests(self, vid: VolumeId) -> RequestCounts:
+        """Object-store requests made for ``vid`` in direct mode (none through servers)."""
+        if self._direct_requests is None:
+            return RequestCounts()
+        return self._direct_requests(vid)
 
     def push_lock(self, vid: VolumeId) -> anyio.Lock:
         """Serializes pushes of one volume (used on the runtime's loop only)."""

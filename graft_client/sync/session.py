@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import threading
 
+from graft_client.direct import RequestCounts
 from graft_client.storage.pull import PullOutcome
 from graft_client.storage.records import SyncError, SyncMode
 from graft_client.storage.state import LocalState
@@ -23,7 +24,10 @@ from graft_core.errors import InvalidInputError, SnapshotNotFoundError, StorageE
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, PageIdx
 
-__all__ = ["SyncSession"]
+__all__ = ["DIRECT_CACHE", "SyncSession"]
+
+# Where a direct client caches segment frames, in its data dir.
+DIRECT_CACHE = "direct-cache"
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +42,10 @@ class SyncSession:
         pagestore: str | None,
         token: str | None,
         key: Key | None = None,
+        remote: str | None = None,
     ) -> None:
         self.state = state
+        self.remote = remote
         self.keys = VolumeKeys(key)
         self.client_id = client_id
         self.metastore = metastore
@@ -54,19 +60,21 @@ class SyncSession:
 
     @property
     def has_remote(self) -> bool:
-        return self.metastore is not None and self.pagestore is not None
+        return self.remote is not None or (
+            self.metastore is not None and self.pagestore is not None
+        )
 
     @property
     def runtime(self) -> SyncRuntime:
         """The sync runtime (event loop thread and HTTP clients), started on first use."""
         self.state.check_open()
-        if self.metastore is None or self.pagestore is None:
+        if not self.has_remote:
             missing = [name for name in ("metastore", "pagestore") if getattr(self, name) is None]
             what = "no servers" if len(missing) == 2 else f"no {missing[0]} URL"
             raise StorageError(
-                f"{what} configured: pass metastore= and pagestore= to Client "
-                "(graft: --metastore and --pagestore), set GRAFT_METASTORE and GRAFT_PAGESTORE, "
-                "or put metastore and pagestore in graft.toml"
+                f"{what} configured: pass metastore= and pagestore= (or remote=) to Client "
+                "(graft: --metastore and --pagestore, or --remote), set GRAFT_METASTORE and "
+                "GRAFT_PAGESTORE (or GRAFT_REMOTE), or put them in graft.toml"
             )
         with self._runtime_guard:
             if self._runtime is None:
@@ -76,6 +84,8 @@ class SyncSession:
                     self._token,
                     client_id=self.client_id,
                     keys=self.keys,
+                    remote=self.remote,
+                    cache_dir=self.state.data_dir / DIRECT_CACHE,
                 )
             return self._runtime
 
@@ -201,6 +211,10 @@ class SyncSession:
     def recent_errors(self, vid: VolumeId) -> list[SyncError]:
         """This process's recent sync errors of the volume, oldest first."""
         return [] if self._runtime is None else self._runtime.errors.recent(vid)
+
+    def requests(self, vid: VolumeId) -> RequestCounts:
+        """Object-store requests this process made for the volume in direct mode."""
+        return RequestCounts() if self._runtime is None else self._runtime.requests(vid)
 
     def last_sync_ms(self, vid: VolumeId) -> int | None:
         return None if self._runtime is None else self._runtime.errors.last_success_ms(vid)

@@ -95,7 +95,14 @@ def test_storage_and_sync_import_nothing_above_them() -> None:
     """Local state knows nothing of sync; sync knows nothing of the front (Client, Volume ...)."""
     allowed = {
         "graft_client.storage": ("graft_client.storage",),
-        "graft_client.sync": ("graft_client.sync", "graft_client.storage", "graft_client.remote"),
+        "graft_client.sync": (
+            "graft_client.sync",
+            "graft_client.storage",
+            "graft_client.remote",
+            "graft_client.direct",
+        ),
+        # Direct mode runs the servers' storage cores in process, and nothing of the client.
+        "graft_client.direct": ("graft_client.direct",),
     }
     wrong = [
         f"{module} -> {dep}"
