@@ -164,6 +164,18 @@ def _store_url(store: str | None, data_dir: Path) -> str:
     return store if "://" in store else str(Path(store).resolve())
 
 
+def _check_no_local_log(data_dir: Path) -> None:
+    """With ``--store`` the commit log lives in the store; a log left in the data dir by a
+    ``graft serve --store`` before direct mode would silently not be served."""
+    log = data_dir / "metastore" / "log"
+    if log.exists():
+        raise click.UsageError(
+            f"{log} holds a commit log kept beside --store (before direct mode); with --store "
+            "the log now lives in the store, so its volumes would not be served: give another "
+            "--data-dir"
+        )
+
+
 @click.command("serve", short_help="Run a metastore and a pagestore on this machine.")
 @click.option(
     "--data-dir",
@@ -221,6 +233,8 @@ def serve_command(
             f"--metastore-port and --pagestore-port are both {metastore_port}: "
             "the two servers need two ports"
         )
+    if store is not None:
+        _check_no_local_log(data_dir)
     stop = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:

@@ -113,6 +113,16 @@ def test_serve_with_one_port_for_both_servers_is_a_usage_error(tmp_path: Path) -
     assert not (tmp_path / "serve").exists()  # refused before anything is made
 
 
+def test_serve_with_a_store_refuses_a_data_dir_that_keeps_its_commit_log(tmp_path: Path) -> None:
+    """Before direct mode, ``graft serve --store`` kept the commit log in DATA_DIR/metastore;
+    now the log lives in the store. Serving such a data dir would show none of its volumes."""
+    log = tmp_path / "serve" / "metastore" / "log"
+    log.mkdir(parents=True)
+    proc = graft("serve", "--data-dir", tmp_path / "serve", "--store", "memory://", data_dir=None)
+    one_error_line(proc, 2, str(log), "--store")
+    assert sorted(p.name for p in (tmp_path / "serve").iterdir()) == ["metastore"]
+
+
 def test_rejected_push_and_stuck_status_say_graft_reset(cluster: Cluster, tmp_path: Path) -> None:
     env = servers_env(cluster.metastore.url, cluster.pagestore.url)
     a, b = tmp_path / "a", tmp_path / "b"
