@@ -13,14 +13,10 @@ the ratios follow the request counts more than these timings do.
 from __future__ import annotations
 
 import os
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -30,6 +26,7 @@ from graft_client import Client, LiteClient, Volume
 from graft_client.direct import RequestCounts
 from graft_core.ids import VolumeId
 from tests.support.moto import start_moto_server
+from tests.support.serve import graft_serve
 
 COMMITS = 40
 COLD_READS = 9
@@ -39,33 +36,6 @@ GRAFT = str(Path(sys.executable).with_name("graft"))
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
-@contextmanager
-def graft_serve(data_dir: Path, store: str) -> Iterator[tuple[str, str]]:
-    proc = subprocess.Popen(
-        [
-            GRAFT,
-            "serve",
-            "--data-dir",
-            str(data_dir),
-            "--store",
-            store,
-            "--metastore-port",
-            "0",
-            "--pagestore-port",
-            "0",
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        urls = [proc.stdout.readline().split(": ", 1)[1].strip() for _ in range(2)]
-        yield urls[0], urls[1]
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=30)
 
 
 def push_latencies(volume: Volume) -> list[float]:
@@ -113,7 +83,8 @@ def run(tmp: Path, bucket: str) -> None:
         push_latencies(volume)
         per_commit = volume.stats().requests - before
         direct_vid = volume.vid
-    with graft_serve(tmp / "serve", served_url) as (metastore, pagestore):
+    with graft_serve(tmp / "serve", served_url) as urls:
+        metastore, pagestore = urls["metastore"], urls["pagestore"]
         with Client(tmp / "served", metastore=metastore, pagestore=pagestore) as client:
             volume = client.create_volume()
             served_times = push_latencies(volume)

@@ -29,8 +29,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import apsw
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.reporting.results import record
@@ -39,27 +37,10 @@ from graft_core.crypto import Keyring, open_page, seal_page
 from graft_core.ids import VolumeId
 from graft_core.types import PAGE_SIZE
 from tests.pagestore.cluster import Cluster, running_cluster
+from tests.support.sqlite_pages import text_table_pages
 
 MIB = 1 << 20
 KEY = Key.from_passphrase("benchmark passphrase")
-
-
-def sqlite_pages(rows: int, tmp: Path) -> list[bytes]:
-    """The pages of a SQLite database of ``rows`` text rows with an index on one column."""
-    path = tmp / "bench.sqlite"
-    db = apsw.Connection(str(path))
-    rng = random.Random(7)
-    words = ["graft", "volume", "page", "commit", "segment", "sync", "lazy", "edge", "local"]
-    db.execute("create table t(id integer primary key, name text, body text, n integer)")
-    db.execute("begin")
-    for i in range(rows):
-        body = " ".join(rng.choices(words, k=rng.randrange(5, 40)))
-        db.execute("insert into t(name, body, n) values (?, ?, ?)", (f"user{i}", body, i * 7))
-    db.execute("commit")
-    db.execute("create index t_name on t(name)")
-    db.close()
-    data = path.read_bytes()
-    return [data[i : i + PAGE_SIZE] for i in range(0, len(data), PAGE_SIZE)]
 
 
 def rate(amount: float, run: Callable[[], object]) -> float:
@@ -138,7 +119,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="graft-bench-crypto-") as name:
         tmp = Path(name)
-        pages = sqlite_pages(args.rows, tmp)
+        pages = text_table_pages(args.rows)
 
         def one(encrypted: bool, n: int) -> dict[str, float]:
             root = tmp / f"{'enc' if encrypted else 'plain'}-{n}"

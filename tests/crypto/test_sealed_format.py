@@ -4,11 +4,8 @@ format still opening."""
 from __future__ import annotations
 
 import os
-import random
 import struct
-from pathlib import Path
 
-import apsw
 import pytest
 import zstandard
 
@@ -17,31 +14,15 @@ from graft_core.errors import IntegrityError, InvalidInputError
 from graft_core.ids import SegmentId, VolumeId
 from graft_core.segment import encode_segment
 from graft_core.types import PAGE_SIZE
+from tests.support.sqlite_pages import text_table_pages
 
 KEK = Key.from_bytes(bytes(range(32)))
 
 
-def _sqlite_pages(path: Path, rows: int) -> list[bytes]:
-    """A table of short texts with an index, as benchmarks/encryption.py builds it."""
-    db = apsw.Connection(str(path))
-    rng = random.Random(7)
-    words = ["graft", "volume", "page", "commit", "segment", "sync", "lazy", "edge", "local"]
-    db.execute("create table t(id integer primary key, name text, body text, n integer)")
-    db.execute("begin")
-    for i in range(rows):
-        body = " ".join(rng.choices(words, k=rng.randrange(5, 40)))
-        db.execute("insert into t(name, body, n) values (?, ?, ?)", (f"user{i}", body, i * 7))
-    db.execute("commit")
-    db.execute("create index t_name on t(name)")
-    db.close()
-    data = path.read_bytes()
-    return [data[i : i + PAGE_SIZE] for i in range(0, len(data), PAGE_SIZE)]
-
-
-def test_sealed_sqlite_pages_take_at_most_115_percent_of_the_plain_segment(tmp_path: Path) -> None:
+def test_sealed_sqlite_pages_take_at_most_115_percent_of_the_plain_segment() -> None:
     """Plain pages are compressed 64 to a frame by the pagestore; sealed ones one by one on the
     client, so each must carry little besides its compressed body (issue 18's goal: 1.15x)."""
-    pages = dict(enumerate(_sqlite_pages(tmp_path / "db.sqlite", 20_000), start=1))
+    pages = dict(enumerate(text_table_pages(20_000), start=1))
     vid = VolumeId.random()
     key = Keyring.create(vid, KEK).current()
     sealed = {idx: seal_page(key, vid, idx, 2, page) for idx, page in pages.items()}

@@ -4,12 +4,9 @@ and the commit log read straight from the store."""
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 import uuid
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,7 +16,7 @@ from graft_core.objstore import open_store
 from graft_core.wire import decode
 from metastore_server.records import LogRecord
 
-__all__ = ["Remote", "graft_serve", "stored_commits", "stored_lsns"]
+__all__ = ["Remote", "stored_commits", "stored_lsns"]
 
 GRAFT = str(Path(sys.executable).with_name("graft"))
 
@@ -58,43 +55,3 @@ def stored_commits(remote: Remote, vid: VolumeId) -> list[LogRecord]:
 
 def stored_lsns(remote: Remote, vid: VolumeId) -> list[int]:
     return [record.lsn for record in stored_commits(remote, vid)]
-
-
-@contextmanager
-def graft_serve(
-    data_dir: Path, store: str, env: dict[str, str] | None = None
-) -> Iterator[dict[str, str]]:
-    """``graft serve --store`` on ephemeral ports; its URLs from the lines it prints."""
-    proc = subprocess.Popen(
-        [
-            GRAFT,
-            "serve",
-            "--data-dir",
-            str(data_dir),
-            "--store",
-            store,
-            "--metastore-port",
-            "0",
-            "--pagestore-port",
-            "0",
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    try:
-        assert proc.stdout is not None
-        urls: dict[str, str] = {}
-        for name in ("metastore", "pagestore"):
-            line = proc.stdout.readline()  # blocks until serve reports both healthy (or exits)
-            assert line.startswith(f"{name}: "), f"graft serve said {line!r} ({proc.poll()})"
-            urls[name] = line.split(": ", 1)[1].strip()
-        yield urls
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from graft_client import Client, LiteClient, PullOutcome
-from tests.direct.support import Remote, graft_serve, stored_lsns
+from tests.direct.support import Remote, stored_lsns
+from tests.support.serve import graft_serve
 from tests.sync.support import page, read_all, write_pages
 
 

@@ -4,11 +4,8 @@ the segments where serve keeps them (D/segments) and prints its JSON summary."""
 from __future__ import annotations
 
 import json
-import signal
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -16,45 +13,11 @@ import pytest
 from graft_core.errors import SnapshotNotFoundError
 from tests.pagestore.cluster import GraftHttp
 from tests.pipeline.history import Model, build_history
+from tests.support.serve import graft_serve
 
 GRAFT = str(Path(sys.executable).with_name("graft"))
 COMMITS = 12
 KEEP = 4
-
-
-@contextmanager
-def graft_serve(data_dir: Path) -> Iterator[dict[str, str]]:
-    """``graft serve`` on ephemeral ports; its URLs from the lines it prints once both answer."""
-    proc = subprocess.Popen(
-        [
-            GRAFT,
-            "serve",
-            "--data-dir",
-            str(data_dir),
-            "--metastore-port",
-            "0",
-            "--pagestore-port",
-            "0",
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        urls: dict[str, str] = {}
-        for name in ("metastore", "pagestore"):
-            line = proc.stdout.readline()  # blocks until serve reports both healthy (or exits)
-            assert line.startswith(f"{name}: "), f"graft serve said {line!r} ({proc.poll()})"
-            urls[name] = line.split(": ", 1)[1].strip()
-        yield urls
-    finally:
-        proc.send_signal(signal.SIGTERM)  # serve stops both children before exiting
-        try:
-            proc.wait(timeout=30)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
 
 
 def check_reads(http: GraftHttp, model: Model, lsns: range) -> None:

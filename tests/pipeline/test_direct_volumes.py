@@ -15,8 +15,8 @@ from graft_pipeline.gc import run_gc
 from graft_pipeline.location import Location
 from graft_pipeline.retention import Retention
 from graft_pipeline.verify import run_verify
-from tests.direct.support import graft_serve
 from tests.support.receipts import TEST_KEY
+from tests.support.serve import graft_serve
 from tests.sync.support import page, read_all, write_pages
 
 COMMITS = 8

@@ -10,7 +10,7 @@ import apsw
 
 from graft_core.types import PAGE_SIZE
 
-__all__ = ["sqlite_pages"]
+__all__ = ["sqlite_pages", "text_table_pages"]
 
 _WORDS = ["alpha", "beta", "gamma", "delta", "graft", "volume", "page", "commit", "sync", "lsn"]
 
@@ -46,3 +46,24 @@ def sqlite_pages(rows: int, *, seed: int = 0) -> list[bytes]:
         data = path.read_bytes()
     assert len(data) % PAGE_SIZE == 0
     return [data[start : start + PAGE_SIZE] for start in range(0, len(data), PAGE_SIZE)]
+
+
+def text_table_pages(rows: int) -> list[bytes]:
+    """The pages of a table of short texts from a small vocabulary, with an index on one
+    column (what the encryption benchmark stores and its size test checks)."""
+    rng = random.Random(7)
+    words = ["graft", "volume", "page", "commit", "segment", "sync", "lazy", "edge", "local"]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "text.sqlite"
+        db = apsw.Connection(str(path))
+        db.execute("create table t(id integer primary key, name text, body text, n integer)")
+        with db:
+            for i in range(rows):
+                body = " ".join(rng.choices(words, k=rng.randrange(5, 40)))
+                db.execute(
+                    "insert into t(name, body, n) values (?, ?, ?)", (f"user{i}", body, i * 7)
+                )
+        db.execute("create index t_name on t(name)")
+        db.close()
+        data = path.read_bytes()
+    return [data[i : i + PAGE_SIZE] for i in range(0, len(data), PAGE_SIZE)]
