@@ -40,11 +40,7 @@ _SERVICE = (
 KNOWN: frozenset[str] = frozenset(
     {
         # client settings (graft_core.settings) and keys
-        "GRAFT_DIR",
-        "GRAFT_METASTORE",
-        "GRAFT_PAGESTORE",
-        "GRAFT_TOKEN",
-        "GRAFT_KEEP_COMMITS",
+        *ENV_VARS.values(),
         "GRAFT_CONFIG",
         "GRAFT_KEY",
         "GRAFT_KEY_FILE",
