@@ -71,6 +71,9 @@ class _Direct:
         counter = self.remote.counter
         return counter.total if vid is None else counter.volume(vid)
 
+    def requests_by_volume(self) -> dict[VolumeId, RequestCounts]:
+        return self.remote.counter.volumes()
+
     async def aclose(self) -> None:
         await self.remote.aclose()
 

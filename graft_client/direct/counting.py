@@ -64,6 +64,10 @@ class RequestCounter:
     def volume(self, vid: VolumeId) -> RequestCounts:
         return self._volumes.get(vid, RequestCounts())
 
+    def volumes(self) -> dict[VolumeId, RequestCounts]:
+        with self._lock:
+            return dict(self._volumes)
+
 
 class CountingStore(ObjectStore):
     """``store`` with every request counted in ``counter`` (for the volume in scope)."""

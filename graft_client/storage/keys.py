@@ -45,6 +45,7 @@ class VolumeTag(IntEnum):
     LAST_SYNC = 7
     CLUSTER = 8
     ORIGIN = 12  # a fork's origin (``OriginRecord``)
+    REQUESTS = 13  # object-store requests of direct mode so far (``StoreRequests``)
 
 
 def volume_key(vid: VolumeId, tag: VolumeTag) -> bytes:

@@ -21,6 +21,7 @@ __all__ = [
     "LastSync",
     "OriginRecord",
     "SnapshotRecord",
+    "StoreRequests",
     "SyncError",
     "SyncMode",
     "VolumeConfig",
@@ -159,6 +160,19 @@ class FetchStats(msgspec.Struct, array_like=True, frozen=True):
             self.pages_fetched + other.pages_fetched,
             self.bytes_fetched + other.bytes_fetched,
             self.round_trips + other.round_trips,
+        )
+
+
+class StoreRequests(msgspec.Struct, array_like=True, frozen=True):
+    """Object-store requests direct mode made for a volume from this data dir, as stored."""
+
+    puts: int = 0
+    gets: int = 0
+    lists: int = 0
+
+    def __add__(self, other: StoreRequests) -> StoreRequests:
+        return StoreRequests(
+            self.puts + other.puts, self.gets + other.gets, self.lists + other.lists
         )
 
 

@@ -40,6 +40,7 @@ from graft_client.storage.reclaim import ReclaimStats, plan_horizon, reclaim_vol
 from graft_client.storage.records import (
     FetchStats,
     OriginRecord,
+    StoreRequests,
     SyncError,
     SyncMode,
     VolumeConfig,
@@ -270,6 +271,19 @@ class LocalState:
 
     def fetch_stats(self, vid: VolumeId) -> FetchStats:
         return self._open().fetch_stats(vid)
+
+    def store_requests(self, vid: VolumeId) -> StoreRequests:
+        return self._open().store_requests(vid)
+
+    def add_store_requests(self, vid: VolumeId, more: StoreRequests) -> None:
+        """Add ``more`` to the volume's stored request counts (statistics: an unsynced write;
+        nothing is stored for a volume no longer here)."""
+        with self._locked(vid) as records:
+            if records.config(vid) is None:
+                return
+            batch = records.db.batch()
+            records.put_store_requests(batch, vid, records.store_requests(vid) + more)
+            records.db.write(batch, sync=False)
 
     def wait_remote_lsn(self, vid: VolumeId, lsn: int, timeout: float | None) -> bool:
         """Block until the volume maps remote LSN ``lsn`` or a later one; False on timeout.

@@ -13,6 +13,7 @@ from graft_client.storage.records import (
     LastSync,
     OriginRecord,
     SnapshotRecord,
+    StoreRequests,
     SyncError,
     VolumeConfig,
     VolumeStatus,
@@ -79,6 +80,10 @@ class VolumeRecords:
     def fetch_stats(self, vid: VolumeId) -> FetchStats:
         raw = self._get(vid, VolumeTag.FETCHED)
         return FetchStats() if raw is None else decode(raw, FetchStats)
+
+    def store_requests(self, vid: VolumeId) -> StoreRequests:
+        raw = self._get(vid, VolumeTag.REQUESTS)
+        return StoreRequests() if raw is None else decode(raw, StoreRequests)
 
     def commit(self, vid: VolumeId, lsn: int) -> CommitRecord | None:
         raw = self.db.get("commits", commit_key(vid, lsn))
@@ -150,6 +155,10 @@ class VolumeRecords:
     @staticmethod
     def put_fetch_stats(batch: Batch, vid: VolumeId, stats: FetchStats) -> None:
         batch.put("volumes", volume_key(vid, VolumeTag.FETCHED), encode(stats))
+
+    @staticmethod
+    def put_store_requests(batch: Batch, vid: VolumeId, requests: StoreRequests) -> None:
+        batch.put("volumes", volume_key(vid, VolumeTag.REQUESTS), encode(requests))
 
     def write(
         self,

@@ -19,7 +19,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
 from anyio.from_thread import BlockingPortal
@@ -30,6 +30,9 @@ from graft_client.sync.observe import ErrorLog, PushInfo
 from graft_client.sync.sealing import VolumeKeys
 from graft_core.ids import ClientId, VolumeId
 from graft_core.rpcclient import AsyncRpcClient
+
+if TYPE_CHECKING:
+    from graft_client.direct import DirectMetastore
 
 __all__ = ["PAGES_PER_REQUEST", "SyncRuntime"]
 
@@ -65,11 +68,11 @@ class SyncRuntime:
         self._closed = False
         self.metastore: MetastoreClient
         self.pagestore: PagestoreClient
-        self._direct_requests: Callable[[VolumeId], RequestCounts] | None = None
+        self._direct: DirectMetastore | None = None
         if remote is not None:
             try:
                 direct, self.pagestore = self.portal.call(open_direct, remote, cache_dir)
-                self.metastore, self._direct_requests = direct, direct.requests
+                self.metastore = self._direct = direct
             except BaseException:
                 self.portal.call(self.portal.stop, True)
                 self._thread.join()
@@ -112,11 +115,10 @@ class SyncRuntime:
                 self._clusters[service.SERVICE] = known
         return known
 
-    def requests(self, vid: VolumeId) -> RequestCounts:
-        """Object-store requests made for ``vid`` in direct mode (none through servers)."""
-        if self._direct_requests is None:
-            return RequestCounts()
-        return self._direct_requests(vid)
+    def requests(self) -> dict[VolumeId, RequestCounts]:
+        """Object-store requests this runtime made per volume in direct mode (none through
+        servers)."""
+        return {} if self._direct is None else self._direct.requests_by_volume()
 
     def push_lock(self, vid: VolumeId) -> anyio.Lock:
         """Serializes pushes of one volume (used on the runtime's loop only)."""

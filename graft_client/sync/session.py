@@ -11,7 +11,7 @@ import threading
 
 from graft_client.direct import RequestCounts
 from graft_client.storage.pull import PullOutcome
-from graft_client.storage.records import SyncError, SyncMode
+from graft_client.storage.records import StoreRequests, SyncError, SyncMode
 from graft_client.storage.state import LocalState
 from graft_client.sync import fetch, pull, push
 from graft_client.sync.autosync import AutoSync
@@ -56,6 +56,8 @@ class SyncSession:
         self._prefetchers: dict[VolumeId, Prefetcher] = {}
         self._prefetchers_guard = threading.Lock()
         self._autosync: AutoSync | None = None
+        # Request counts of the runtime already added to the stored ones.
+        self._saved_requests: dict[VolumeId, RequestCounts] = {}
         state.add_commit_observer(self._committed)
 
     @property
@@ -213,8 +215,30 @@ class SyncSession:
         return [] if self._runtime is None else self._runtime.errors.recent(vid)
 
     def requests(self, vid: VolumeId) -> RequestCounts:
-        """Object-store requests this process made for the volume in direct mode."""
-        return RequestCounts() if self._runtime is None else self._runtime.requests(vid)
+        """Object-store requests direct mode made for the volume from this data dir: those
+        stored when an owner closed it, and this process's since."""
+        stored = self.state.store_requests(vid)
+        return RequestCounts(stored.puts, stored.gets, stored.lists) + self._unsaved_requests().get(
+            vid, RequestCounts()
+        )
+
+    def _unsaved_requests(self) -> dict[VolumeId, RequestCounts]:
+        runtime = self._runtime
+        if runtime is None:
+            return {}
+        saved = self._saved_requests
+        return {
+            vid: counts - saved.get(vid, RequestCounts())
+            for vid, counts in runtime.requests().items()
+        }
+
+    def _save_requests(self) -> None:
+        """Store this process's request counts (statistics, kept across restarts)."""
+        for vid, unsaved in self._unsaved_requests().items():
+            if unsaved.total:
+                more = StoreRequests(unsaved.puts, unsaved.gets, unsaved.lists)
+                self.state.add_store_requests(vid, more)
+                self._saved_requests[vid] = self._saved_requests.get(vid, RequestCounts()) + unsaved
 
     def last_sync_ms(self, vid: VolumeId) -> int | None:
         return None if self._runtime is None else self._runtime.errors.last_success_ms(vid)
@@ -228,6 +252,7 @@ class SyncSession:
         """Stop autosync and the runtime; running sync steps are cancelled (all are crash-safe)."""
         self.stop_autosync()
         if self._runtime is not None:
+            self._save_requests()
             self._runtime.close()
             self._runtime = None
 

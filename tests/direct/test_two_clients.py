@@ -184,6 +184,25 @@ def test_an_attached_process_sees_the_owners_request_counts(remote: Remote, tmp_
         assert volume_report(volume)["store_puts"] == counted.puts
 
 
+def test_request_counts_are_kept_when_the_client_closes(remote: Remote, tmp_path: Path) -> None:
+    """``graft status`` in a new process shows what the data dir spent, not zeros."""
+    with remote.client(tmp_path / "a") as client:
+        volume = client.create_volume()
+        write_pages(volume, {1: page("one")})
+        volume.push()
+        first = volume.stats().requests
+    assert first.puts >= 2
+    with remote.client(tmp_path / "a") as client:
+        volume = client.local_volume(volume.vid)
+        assert volume.stats().requests == first
+        write_pages(volume, {2: page("two")})
+        volume.push()
+        second = volume.stats().requests
+        assert (second - first).puts == 2  # segment and record (a new process probes the log)
+    with remote.client(tmp_path / "a") as client:
+        assert client.local_volume(volume.vid).stats().requests == second
+
+
 def test_a_listing_counts_one_request_per_page_of_1000_keys() -> None:
     counter = RequestCounter()
     inner = MemoryStore()
