@@ -22,7 +22,7 @@ from graft_pipeline.location import Location
 from graft_pipeline.verify import run_verify
 from tests.pagestore.cluster import Cluster, GraftHttp, metastore_command
 from tests.pipeline.history import build_history
-from tests.pipeline.test_data_dir import graft_serve
+from tests.support.serve import graft_serve
 from tests.support.servers import ServerProcess
 
 
