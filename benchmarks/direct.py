@@ -55,11 +55,11 @@ def cold_reads(lite_of: type[LiteClient], vid: VolumeId, **where: str) -> tuple[
     for _ in range(COLD_READS):
         with lite_of(**where) as lite:  # type: ignore[arg-type]
             runtime = lite.runtime
-            before = runtime.requests(vid)
+            before = runtime.requests().get(vid, RequestCounts())
             started = time.perf_counter()
             lite.read(vid, 5)
             times.append(time.perf_counter() - started)
-            trips.append((runtime.requests(vid) - before).total)
+            trips.append((runtime.requests().get(vid, RequestCounts()) - before).total)
     return statistics.median(times) * 1000, statistics.median(trips)
 
 
