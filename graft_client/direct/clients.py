@@ -50,7 +50,11 @@ class _Direct:
     """What both fronts share: the remote, and calls dispatched by endpoint name."""
 
     SERVICE: ClassVar[str]
-    remote: DirectRemote
+
+    # No HTTP client: every typed method goes through ``call``.
+    def __init__(self, remote: DirectRemote) -> None:
+        self.remote = remote
+        self.base_url = remote.url
 
     def _handler(self, endpoint: str) -> Callable[[Any], Awaitable[Message]]:
         raise NotImplementedError
@@ -66,11 +70,6 @@ class _Direct:
     async def cluster(self) -> uuid.UUID | None:
         return self.remote.cluster
 
-    def requests(self, vid: VolumeId | None = None) -> RequestCounts:
-        """Store requests so far: of ``vid``, or of every volume."""
-        counter = self.remote.counter
-        return counter.total if vid is None else counter.volume(vid)
-
     def requests_by_volume(self) -> dict[VolumeId, RequestCounts]:
         return self.remote.counter.volumes()
 
@@ -80,11 +79,6 @@ class _Direct:
 
 class DirectMetastore(_Direct, AsyncMetastoreClient):
     SERVICE = AsyncMetastoreClient.SERVICE
-
-    # No HTTP client: every typed method goes through ``call``, answered by the catalog.
-    def __init__(self, remote: DirectRemote) -> None:
-        self.remote = remote
-        self.base_url = remote.url
 
     def _handler(self, endpoint: str) -> Callable[[Any], Awaitable[Message]]:
         catalog = self.remote.catalog
@@ -127,11 +121,6 @@ class DirectMetastore(_Direct, AsyncMetastoreClient):
 
 class DirectPagestore(_Direct, AsyncPagestoreClient):
     SERVICE = AsyncPagestoreClient.SERVICE
-
-    # No HTTP client: every typed method goes through ``call``.
-    def __init__(self, remote: DirectRemote) -> None:
-        self.remote = remote
-        self.base_url = remote.url
 
     def _handler(self, endpoint: str) -> Callable[[Any], Awaitable[Message]]:
         if endpoint == "write_pages":
