@@ -22,6 +22,7 @@ from graft_core.crypto import Key, Keyring
 from graft_core.errors import (
     InvalidInputError,
     KeyRequiredError,
+    TagInUseError,
     UnknownTagError,
     VolumeNotFoundError,
 )
@@ -166,17 +167,30 @@ class Client(Closing):
             raise unknown_tag(vid, self.data_dir)
         return tagged
 
-    def tag(self, name: str, vid: VolumeId | str) -> VolumeId:
-        """Name volume ``vid`` ``name`` in this data directory (a tag moves if it existed).
+    def tag(self, name: str, vid: VolumeId | str, *, move: bool = True) -> VolumeId:
+        """Name volume ``vid`` ``name`` in this data directory (a tag moves if it existed;
+        with ``move=False`` a tag naming another volume is ``TagInUseError`` instead).
 
         The volume need not be here: opening the tag clones it from the servers. Names are
         letters, digits, '.', '_' and '-', and never shaped like an id (``InvalidTagError``).
         """
         name = check_tag(name)
         volume_id = self.resolve(vid)
+        if not move:
+            self.check_tag_free(name, volume_id)
         self.state.tag(name, volume_id)
         log.info("tagged volume %s as %s", volume_id, name)
         return volume_id
+
+    def check_tag_free(self, name: str, vid: VolumeId | None = None) -> None:
+        """``TagInUseError`` if tag ``name`` names a volume other than ``vid``: a command that
+        makes a volume and tags it checks this first, so a refusal leaves nothing made."""
+        named = self.state.tagged(check_tag(name))
+        if named is not None and named != vid:
+            raise TagInUseError(
+                f"tag {name!r} already names volume {named}: give another name, or move the tag "
+                "(--move-tag; `graft tag set NAME VID`)"
+            )
 
     def untag(self, name: str) -> VolumeId:
         """Remove tag ``name`` (the volume stays); the volume it named."""

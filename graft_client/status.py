@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from graft_client.direct import RequestCounts
+
 if TYPE_CHECKING:
     from graft_client.client import Client
     from graft_client.volume import Volume
@@ -17,13 +19,14 @@ def _age_s(at_ms: int | None) -> float | None:
 
 
 def volume_report(volume: Volume) -> dict[str, Any]:
-    """LSNs, sync state, unpushed commits, the last error and sync, and fetch counters."""
+    """LSNs, sync state, unpushed commits, the last error and sync, and fetch counters; the
+    object-store requests for a direct client's volume (see ``_store_requests``)."""
     info = volume.info()
     snap = info.snapshot
     synced = snap.remote.local_lsn if snap and snap.remote else 0
     errors = volume.errors()
     stats = volume.stats()
-    return {
+    report: dict[str, Any] = {
         "vid": str(info.vid),
         "local_lsn": snap.lsn if snap else None,
         "remote_lsn": snap.remote_lsn if snap else None,
@@ -37,11 +40,17 @@ def volume_report(volume: Volume) -> dict[str, Any]:
         "last_sync_age_s": _age_s(volume.last_sync_ms()),
         "pages_fetched": stats.pages_fetched,
         "round_trips": stats.round_trips,
-        # Direct mode: this process's object-store requests for the volume (zeros via servers).
-        "store_puts": stats.requests.puts,
-        "store_gets": stats.requests.gets,
-        "store_lists": stats.requests.lists,
     }
+    return report | _store_requests(volume, stats.requests)
+
+
+def _store_requests(volume: Volume, counts: RequestCounts) -> dict[str, int]:
+    """The data dir's object-store requests for the volume: for a direct client, or where
+    direct mode counted some. Through servers the client makes none, and rows of zeros would
+    read as a measurement."""
+    if volume.session.remote is None and counts == RequestCounts():
+        return {}
+    return {"store_puts": counts.puts, "store_gets": counts.gets, "store_lists": counts.lists}
 
 
 def _command_line(pid: int) -> str | None:

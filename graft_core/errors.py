@@ -43,6 +43,7 @@ __all__ = [
     "StorageError",
     "StorageFullError",
     "StorageUnavailableError",
+    "TagInUseError",
     "UnknownTagError",
     "VolumeNotFoundError",
     "WrongClusterError",
@@ -102,6 +103,12 @@ class UnknownTagError(InvalidIdError):
     """Text that is neither a volume id nor a tag of the data directory."""
 
     code = "unknown_tag"
+
+
+class TagInUseError(InvalidInputError):
+    """A tag for a new volume that already names another one (moved only when asked)."""
+
+    code = "tag_in_use"
 
 
 class InvalidPageError(InvalidInputError):

@@ -7,7 +7,8 @@ There is no default address: a job runs against the servers it is told of (optio
 ``GRAFT_*`` variables, then the config file: ``graft_core.settings``) or against the live owner
 of ``--data-dir`` (its ``servers.json``, below the config file).
 ``check_cluster`` then refuses to go on unless the metastore and the segment store carry the
-same cluster key, so no job judges one cluster's segments by another cluster's commits.
+same cluster key, so no job judges one cluster's segments by another cluster's commits, and
+unless each URL leads to the service it is given for (a pagestore given, of the same cluster).
 """
 
 from __future__ import annotations
@@ -17,18 +18,18 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
-
 from graft_core.cluster import read_marker
 from graft_core.crypto import Key
 from graft_core.datadir import read_servers
 from graft_core.errors import ServiceUnavailableError, WrongClusterError
 from graft_core.objstore import ObjectStore, open_store
 from graft_core.receipts import ReceiptKey
+from graft_core.rpcclient import probe_health
 from graft_core.settings import Settings
-from graft_core.transport import tls_context
 
 __all__ = ["Location"]
+
+_HEALTH_TIMEOUT_S = 30.0
 
 
 @dataclass(frozen=True)
@@ -92,19 +93,28 @@ class Location:
         return open_store(self.store)
 
     def metastore_cluster(self) -> uuid.UUID:
-        """The cluster key the metastore's ``/health`` reports."""
-        url = self.metastore.rstrip("/") + "/health"
-        try:
-            response = httpx.get(url, timeout=30.0, verify=tls_context())
-        except httpx.HTTPError as exc:
-            raise ServiceUnavailableError(f"metastore {self.metastore} unreachable: {exc}") from exc
-        try:
-            return uuid.UUID(response.json()["cluster"])
-        except (ValueError, KeyError, TypeError) as exc:
+        """The cluster key the metastore's ``/health`` reports (``InvalidInputError`` if the URL
+        leads to no metastore)."""
+        health = probe_health(self.metastore, "metastore", _HEALTH_TIMEOUT_S)
+        if health is None or health.cluster is None:
             raise ServiceUnavailableError(
-                f"metastore {self.metastore} did not report its cluster key "
-                f"(HTTP {response.status_code})"
-            ) from exc
+                f"metastore {self.metastore} did not report its cluster key (unreachable or "
+                "starting)"
+            )
+        return health.cluster
+
+    def _check_pagestore(self, cluster: uuid.UUID) -> None:
+        """A pagestore URL must lead to a pagestore of ``cluster``: a job that pushes pages to
+        another cluster's would commit segments this cluster's store never holds. Only
+        ``publish`` writes to it, so one that does not answer is left for that job to tell."""
+        if self.pagestore is None:
+            return
+        health = probe_health(self.pagestore, "pagestore", _HEALTH_TIMEOUT_S)
+        if health is not None and health.cluster not in (None, cluster):
+            raise WrongClusterError(
+                f"metastore {self.metastore} is cluster {cluster} but pagestore {self.pagestore} "
+                f"is cluster {health.cluster}: refusing to mix two clusters"
+            )
 
     def check_cluster(self) -> uuid.UUID:
         """The cluster key, once the metastore and the segment store are seen to share it."""
@@ -126,4 +136,5 @@ class Location:
                 f"servers.json names cluster {self.cluster}, but metastore {self.metastore} "
                 f"is cluster {meta}: refusing to run"
             )
+        self._check_pagestore(meta)
         return meta

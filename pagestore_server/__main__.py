@@ -12,6 +12,7 @@ from graft_core.datadir import DataDir
 from graft_core.errors import GraftError, InvalidInputError
 from graft_core.options import HomePath, size_option, store_url_option
 from graft_core.receipts import ReceiptKey
+from graft_core.rpcclient import probe_health
 from graft_core.service import (
     CLICK_SETTINGS,
     ServeOptions,
@@ -28,6 +29,7 @@ from pagestore_server.config import Config
 __all__ = ["main"]
 
 log = logging.getLogger("pagestore")
+_PROBE_TIMEOUT_S = 5.0
 
 
 def _metastore_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
@@ -35,6 +37,17 @@ def _metastore_url(ctx: click.Context, param: click.Parameter, value: str) -> st
         return check_server_url(value, "metastore")
     except InvalidInputError as exc:
         raise click.BadParameter(str(exc)) from exc
+
+
+def _check_metastore(url: str) -> None:
+    """Once every option is valid: the URL, if something answers there, leads to a metastore.
+
+    Nothing answering is no reason to refuse: the metastore may start after the pagestore (the
+    start-up then warns that the cluster key is unknown, and reads are 503 until it is up)."""
+    try:
+        probe_health(url, "metastore", _PROBE_TIMEOUT_S)
+    except InvalidInputError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--metastore'") from exc
 
 
 @click.command(cls=ServiceCommand, prefix="PAGESTORE", context_settings=CLICK_SETTINGS)
@@ -121,6 +134,7 @@ def main(
     cluster: one line ``error: ...``, exit 1.
     """
     auth = server.load_auth()
+    _check_metastore(metastore_url)
     try:
         owner = DataDir.claim(cache_dir)
     except GraftError as exc:

@@ -9,6 +9,7 @@ import click
 
 from graft_client.cli.context import open_client, require_servers
 from graft_client.cli.output import echo_result, quantity
+from graft_client.cli.tags import MOVE_TAG_OPTION, TAG_OPTION
 from graft_client.sqlite.pagemap import is_sqlite, page_owners
 from graft_client.storage.tags import check_tag
 
@@ -24,10 +25,18 @@ _LSN = click.IntRange(min=1)
 )
 @click.argument("vid")
 @click.option("--lsn", type=_LSN, help="The local LSN to fork at. [default: the latest]")
-@click.option("--tag", help="Tag the new volume with this name.")
+@TAG_OPTION
+@MOVE_TAG_OPTION
 @_JSON
 @click.pass_context
-def fork(ctx: click.Context, vid: str, lsn: int | None, tag: str | None, as_json: bool) -> None:
+def fork(
+    ctx: click.Context,
+    vid: str,
+    lsn: int | None,
+    tag: str | None,
+    move_tag: bool,
+    as_json: bool,
+) -> None:
     """Fork VID at a snapshot and print the new volume's id.
 
     The fork reads every page it does not write itself from VID at that snapshot, here and on
@@ -38,10 +47,12 @@ def fork(ctx: click.Context, vid: str, lsn: int | None, tag: str | None, as_json
         check_tag(tag)  # a bad name fails before the fork exists
     with open_client(ctx) as client:
         require_servers(client)
+        if tag is not None and not move_tag:
+            client.check_tag_free(tag)
         parent = client.local_volume(vid)
         child = parent.fork(lsn)
         if tag is not None:
-            client.tag(tag, child.vid)
+            client.tag(tag, child.vid, move=move_tag)
         origin = child.origin
         assert origin is not None
     value = {"vid": str(child.vid), "parent": str(origin[0]), "parent_remote_lsn": origin[1]}

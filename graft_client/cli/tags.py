@@ -7,9 +7,16 @@ import click
 from graft_client.cli.context import open_client
 from graft_client.cli.output import columns, echo_result
 
-__all__ = ["tag_group"]
+__all__ = ["MOVE_TAG_OPTION", "TAG_OPTION", "tag_group"]
 
 _JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+# The options of the commands that make a volume: a tag in use moves only when asked.
+TAG_OPTION = click.option(
+    "--tag", help="Tag the new volume with this name (refused if the tag names another volume)."
+)
+MOVE_TAG_OPTION = click.option(
+    "--move-tag", is_flag=True, help="Move --tag to the new volume if it names another one."
+)
 
 
 @click.group(

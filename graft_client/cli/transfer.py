@@ -8,6 +8,7 @@ import click
 
 from graft_client.cli.context import open_client, require_servers, resumable_push
 from graft_client.cli.output import echo_result, progress, quantity
+from graft_client.cli.tags import MOVE_TAG_OPTION, TAG_OPTION
 from graft_client.report import snapshot_json
 
 __all__ = ["export_command", "import_command"]
@@ -21,12 +22,18 @@ _JSON = click.option("--json", "as_json", is_flag=True, help="Print the result a
     epilog="Example: graft import app.db --tag app --push",
 )
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--tag", help="Tag the new volume with this name.")
+@TAG_OPTION
+@MOVE_TAG_OPTION
 @click.option("--push", "push_after", is_flag=True, help="Push the new volume to the servers.")
 @_JSON
 @click.pass_context
 def import_command(
-    ctx: click.Context, file: Path, tag: str | None, push_after: bool, as_json: bool
+    ctx: click.Context,
+    file: Path,
+    tag: str | None,
+    move_tag: bool,
+    push_after: bool,
+    as_json: bool,
 ) -> None:
     """Make a new volume holding FILE and print its id.
 
@@ -40,7 +47,7 @@ def import_command(
         if push_after:
             require_servers(client)
         with progress(f"importing {file.name}") as shown:
-            imported = import_file(client, file, tag=tag, progress=shown)
+            imported = import_file(client, file, tag=tag, move_tag=move_tag, progress=shown)
         vid = imported.volume.vid
         if not as_json:  # before the push: a failed push still leaves the volume here
             what = "SQLite database" if imported.sqlite else "file"

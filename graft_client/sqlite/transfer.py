@@ -60,9 +60,11 @@ def import_file(
     path: str | os.PathLike[str],
     *,
     tag: str | None = None,
+    move_tag: bool = False,
     progress: Progress | None = None,
 ) -> Imported:
-    """A new volume holding the file at ``path``, tagged ``tag`` if given.
+    """A new volume holding the file at ``path``, tagged ``tag`` if given (a tag that names
+    another volume is ``TagInUseError`` unless ``move_tag``).
 
     The volume appears with its pages, durably, in one step (``LocalState.create_filled``):
     a failure or crash before leaves no volume, and a failure to tag deletes it again.
@@ -70,6 +72,8 @@ def import_file(
     source = _source(path)
     if tag is not None:
         check_tag(tag)  # a bad name fails before anything is created
+        if not move_tag:
+            client.check_tag_free(tag)  # so does one in use
     vid = VolumeId.random()
     sqlite = _is_sqlite(source)
     with _readable(source, sqlite) as file:
@@ -78,7 +82,7 @@ def import_file(
     volume = client.local_volume(vid)
     try:
         if tag is not None:
-            client.tag(tag, vid)
+            client.tag(tag, vid, move=move_tag)
     except BaseException:
         client.delete_volume(vid)
         raise

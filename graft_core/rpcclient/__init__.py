@@ -8,6 +8,7 @@ from graft_core.rpcclient.answers import answer_error
 from graft_core.rpcclient.async_client import AsyncRpcClient
 from graft_core.rpcclient.base import BaseRpcClient, Token
 from graft_core.rpcclient.call import Call
+from graft_core.rpcclient.health import Health, probe_health, read_health
 from graft_core.rpcclient.metastore import AsyncMetastoreClient, MetastoreCalls, SyncMetastoreClient
 from graft_core.rpcclient.pagestore import (
     MAX_WRITE_PAGES,
@@ -27,6 +28,7 @@ __all__ = [
     "AsyncRpcClient",
     "BaseRpcClient",
     "Call",
+    "Health",
     "MetastoreCalls",
     "Outage",
     "PagestoreCalls",
@@ -36,4 +38,6 @@ __all__ = [
     "SyncRpcClient",
     "Token",
     "answer_error",
+    "probe_health",
+    "read_health",
 ]

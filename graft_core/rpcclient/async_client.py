@@ -11,6 +11,7 @@ import httpx
 
 from graft_core.rpcclient.base import BaseRpcClient, Token, unbind
 from graft_core.rpcclient.call import Call
+from graft_core.rpcclient.health import HEALTH_PATH, read_health
 from graft_core.rpcclient.retry import RetryPolicy
 from graft_core.transport import LeanTransport
 from graft_core.wire import PAGESTORE_MAX_BODY, Message, encode
@@ -54,14 +55,16 @@ class AsyncRpcClient(BaseRpcClient):
         )
 
     async def cluster(self) -> uuid.UUID | None:
-        """The service's cluster key from its ``/health``; None when it does not answer one."""
+        """The service's cluster key from its ``/health``; None when it does not answer one.
+        ``InvalidInputError`` when the answer is another service's (see ``read_health``)."""
         try:
             response = unbind(
-                await self.http.get("/health", headers={"accept": "application/json"})
+                await self.http.get(HEALTH_PATH, headers={"accept": "application/json"})
             )
-            return uuid.UUID(response.json()["cluster"]) if response.status_code == 200 else None
-        except (httpx.HTTPError, ValueError, KeyError, TypeError):
+        except httpx.HTTPError:
             return None
+        health = read_health(self.base_url, self.SERVICE, response.status_code, response.content)
+        return health.cluster if health is not None and health.ready else None
 
     async def call(self, call: Call[A]) -> A:
         body = encode(call.request)

@@ -60,11 +60,13 @@ def service_app(
 ) -> Starlette:
     """``ready`` decides /health (503 until the service opened its storage); ``requests``
     counts RPC answers by (endpoint, status); ``cluster`` is the cluster key /health shows
-    (``app.state.cluster``: for the runner's ``servers.json``)."""
+    (``app.state.cluster``: for the runner's ``servers.json``). /health also names the service
+    (``metastore`` of ``/metastore/v1``), so a URL given for the other one is told as such."""
+    service = prefix.split("/")[1]
 
     async def health(request: Request) -> Response:
         ok = ready()
-        body: dict[str, Any] = {"status": "ok" if ok else "starting"}
+        body: dict[str, Any] = {"status": "ok" if ok else "starting", "service": service}
         key = cluster()
         if key is not None:
             body["cluster"] = key

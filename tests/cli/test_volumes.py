@@ -142,3 +142,25 @@ def test_status_in_a_new_process_shows_the_last_sync(cluster: Cluster, tmp_path:
     fresh = ok("volume", "create", data_dir=b, env=env).decode().strip()
     ok("pull", fresh, data_dir=b, env=env)  # up to date: the servers have none of it
     assert isinstance(ok_json("status", fresh, data_dir=b, env=env)["last_sync_age_s"], float)
+
+
+def test_status_shows_object_store_requests_only_in_direct_mode(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """Through servers the client makes no object-store request: ``store_puts 0`` and the like
+    were rows that meant nothing. A direct client's are counts, zero included."""
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    vid = ok("volume", "create", data_dir=tmp_path / "a", env=env).decode().strip()
+    ok("write", vid, "1", "--fill", "1", data_dir=tmp_path / "a", env=env)
+    ok("push", vid, data_dir=tmp_path / "a", env=env)
+    for args in (("status", vid), ("status",)):
+        text = ok(*args, data_dir=tmp_path / "a", env=env).decode()
+        assert "store_" not in text and "pages_fetched" in text, text
+        found = ok_json(*args, data_dir=tmp_path / "a", env=env)
+        for report in found if isinstance(found, list) else [found]:
+            assert "remote_lsn" in report and not any(k.startswith("store_") for k in report)
+    direct = ("--remote", f"file://{tmp_path / 'store'}")
+    fresh = ok(*direct, "volume", "create", data_dir=tmp_path / "d").decode().strip()
+    report = ok_json(*direct, "status", fresh, data_dir=tmp_path / "d")
+    assert (report["store_puts"], report["store_gets"], report["store_lists"]) == (0, 0, 0)
+    assert "store_puts       0" in ok(*direct, "status", fresh, data_dir=tmp_path / "d").decode()

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from subprocess import CompletedProcess
 
 import apsw
 import pytest
 
 from graft_client import Client
-from graft_core.errors import InvalidIdError, InvalidTagError, UnknownTagError, VolumeNotFoundError
+from graft_client.sqlite.transfer import import_file
+from graft_core.errors import (
+    InvalidIdError,
+    InvalidTagError,
+    TagInUseError,
+    UnknownTagError,
+    VolumeNotFoundError,
+)
 from graft_core.ids import ClientId, VolumeId
 from graft_core.tokens import TokenKeys
 from tests.cli.runner import graft, ok, ok_json, servers_env, stderr_lines
@@ -163,6 +171,47 @@ def test_cli_commands_take_tags(cluster: Cluster, tmp_path: Path) -> None:
     assert ok_json("tag", "list", data_dir=tmp_path, env=env) == [
         {"tag": "db", "vid": db, "local": True}
     ]
+
+
+def _refused(proc: CompletedProcess[bytes], *mentions: str) -> None:
+    assert proc.returncode == 2, proc.stderr
+    lines = stderr_lines(proc)
+    assert len(lines) == 1 and lines[0].startswith("error: "), lines
+    for word in mentions:
+        assert word in lines[0], (word, lines[0])
+
+
+def test_commands_that_make_a_volume_refuse_a_tag_in_use(cluster: Cluster, tmp_path: Path) -> None:
+    """``graft import --tag app`` and ``graft fork --tag app`` moved an existing tag ``app`` to
+    the new volume without a word; they refuse now, before anything is made, unless
+    ``--move-tag`` (``graft tag set`` is the command that moves a tag)."""
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    data = tmp_path / "data"
+    (tmp_path / "app.bin").write_bytes(b"a" * 5000)
+    app = ok("import", tmp_path / "app.bin", "--tag", "app", data_dir=data, env=env)
+    app_vid = app.decode().strip()
+    ok("push", "app", data_dir=data, env=env)
+    for command in (("import", tmp_path / "app.bin"), ("fork", app_vid)):
+        _refused(graft(*command, "--tag", "app", data_dir=data, env=env), "app", app_vid)
+        assert len(ok_json("volume", "list", data_dir=data, env=env)) == 1  # nothing made
+        assert ok_json("tag", "list", data_dir=data, env=env)[0]["vid"] == app_vid
+    moved = ok("fork", app_vid, "--tag", "app", "--move-tag", data_dir=data, env=env)
+    fork_vid = moved.decode().strip()
+    assert ok_json("tag", "list", data_dir=data, env=env)[0]["vid"] == fork_vid
+    again = ok("import", tmp_path / "app.bin", "--tag", "app", "--move-tag", data_dir=data, env=env)
+    assert ok_json("tag", "list", data_dir=data, env=env)[0]["vid"] == again.decode().strip()
+    with Client(data) as client:
+        before = client.volumes()
+        with pytest.raises(
+            TagInUseError, match=f"tag 'app' already names volume {again.decode().strip()}"
+        ):
+            import_file(client, tmp_path / "app.bin", tag="app")
+        with pytest.raises(TagInUseError):
+            client.tag("app", app_vid, move=False)
+        assert client.volumes() == before and client.resolve("app") == VolumeId.parse(
+            again.decode().strip()
+        )
+        assert client.tag("app", "app", move=False) == client.resolve("app")  # already its own
 
 
 def test_token_scopes_take_tags(tmp_path: Path) -> None:

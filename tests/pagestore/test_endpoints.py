@@ -155,7 +155,9 @@ def test_health_metrics_and_unknown_routes(cluster: Cluster) -> None:
     url = cluster.pagestore.url
     # The pagestore learned the metastore's cluster key at start and marked its store with it.
     meta_health = httpx.get(cluster.metastore.url + "/health").json()
-    assert httpx.get(url + "/health").json() == {"status": "ok", "cluster": meta_health["cluster"]}
+    assert meta_health["service"] == "metastore"
+    health = httpx.get(url + "/health").json()
+    assert health == {"status": "ok", "service": "pagestore", "cluster": meta_health["cluster"]}
     assert "pagestore_pages_written_total" in httpx.get(url + "/metrics").text
     as_json = {"accept": "application/json"}
     assert httpx.get(url + "/", headers=as_json).json()["service"] == "graft pagestore"

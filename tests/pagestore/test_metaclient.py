@@ -13,29 +13,49 @@ from graft_core.ids import VolumeId
 from tests.pagestore.cluster import pagestore_command, running_cluster
 from tests.support.receipts import server_env
 from tests.support.servers import ServerProcess
+from tests.sync.support import FixedPortServer
 
 
 def test_a_metastore_url_that_is_not_a_metastore_is_a_503_not_a_missing_volume(
     tmp_path: Path,
 ) -> None:
-    """A pagestore pointed at another pagestore: that one answers ``pull_commits`` with its "no
-    such route" 404. Passed on as "not found", every read looked like a missing volume."""
+    """A pagestore whose metastore URL leads to another pagestore once it is up (a pagestore
+    that led there at its own start would have refused to start): that one answers
+    ``pull_commits`` with its "no such route" 404. Passed on as "not found", every read looked
+    like a missing volume."""
     with running_cluster(tmp_path / "a") as cluster:
-        (tmp_path / "b").mkdir()
-        misdirected = ServerProcess(
+        for sub in ("b", "c"):
+            (tmp_path / sub).mkdir()
+        other = FixedPortServer(
             pagestore_command(
                 "--metastore",
-                cluster.pagestore.url,
+                cluster.metastore.url,
                 "--store",
-                str(tmp_path / "b" / "segments"),
+                str(tmp_path / "c" / "segments"),
                 "--cache-dir",
-                str(tmp_path / "b" / "cache"),
+                str(tmp_path / "c" / "cache"),
             ),
-            tmp_path / "b",
+            tmp_path / "c",
             server_env(),
         )
-        misdirected.start()
+        misdirected: ServerProcess | None = None
         try:
+            url = other.start()
+            other.kill()
+            misdirected = ServerProcess(
+                pagestore_command(
+                    "--metastore",
+                    url,
+                    "--store",
+                    str(tmp_path / "b" / "segments"),
+                    "--cache-dir",
+                    str(tmp_path / "b" / "cache"),
+                ),
+                tmp_path / "b",
+                server_env(),
+            )
+            misdirected.start()
+            other.start()
             vid = VolumeId.random()
             with pytest.raises(VolumeNotFoundError):
                 cluster.client().read(vid, 1, [1])  # the well-configured pagestore
@@ -44,4 +64,6 @@ def test_a_metastore_url_that_is_not_a_metastore_is_a_503_not_a_missing_volume(
             with pytest.raises(ServiceUnavailableError, match="is not a metastore"):
                 wrong.read(vid, 1, [1])
         finally:
-            misdirected.kill()
+            if misdirected is not None:
+                misdirected.kill()
+            other.kill()

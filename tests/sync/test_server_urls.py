@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from graft_client import Client, LiteClient
-from graft_core.errors import InvalidInputError, StorageError
+from graft_core.errors import InvalidInputError, StorageError, WrongClusterError
 from graft_core.ids import VolumeId
 from graft_pipeline.location import Location
 from graft_pipeline.metastore import MetastoreHttp
 from tests.pagestore.cluster import Cluster, running_cluster
+from tests.support.webserver import plain_web_server
 from tests.sync.support import page
 
 GRAFT = Path(sys.executable).parent / "graft"
@@ -29,8 +30,13 @@ BAD_URLS = {
 
 
 @pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    with running_cluster(tmp_path_factory.mktemp("urls")) as cluster:
+def servers_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("urls")
+
+
+@pytest.fixture(scope="module")
+def servers(servers_dir: Path) -> Iterator[Cluster]:
+    with running_cluster(servers_dir) as cluster:
         yield cluster
 
 
@@ -91,12 +97,17 @@ def test_swapped_ports_say_which_server_is_which(tmp_path: Path, servers: Cluste
             writer.write(1, page("one"))
         volume.push()
         vid = volume.vid
-    with Client(tmp_path / "b", metastore=pages, pagestore=meta) as swapped:
-        local = swapped.create_volume()
-        with local.writer() as writer:
-            writer.write(1, page("local"))
-        with pytest.raises(InvalidInputError, match=f"{meta} is not a pagestore"):
-            local.push()
+    wrong = {
+        "swapped": (pages, meta, f"{pages} is not a metastore: it is a graft pagestore"),
+        "twice the metastore": (meta, meta, f"{meta} is not a pagestore"),
+    }
+    for name, (metastore, pagestore, error) in wrong.items():
+        with Client(tmp_path / name, metastore=metastore, pagestore=pagestore) as misdirected:
+            local = misdirected.create_volume()
+            with local.writer() as writer:
+                writer.write(1, page("local"))
+            with pytest.raises(InvalidInputError, match=error):
+                local.push()
     with (
         LiteClient(pages, meta) as lite,
         pytest.raises(InvalidInputError, match=f"{pages} is not a metastore"),
@@ -108,12 +119,52 @@ def test_swapped_ports_say_which_server_is_which(tmp_path: Path, servers: Cluste
         assert lite.snapshot(vid).lsn == 1
 
 
+def test_cli_names_urls_that_lead_to_no_graft_server(tmp_path: Path) -> None:
+    """A web server answers ``POST`` with 501 and an HTML page: that was told as a server error
+    of the metastore (exit 1), not as a URL that leads elsewhere."""
+    vid = str(VolumeId.random())
+    with plain_web_server(tmp_path / "www") as url:
+        done = graft(tmp_path / "a", url, url, "clone", vid)
+        assert_one_error_line(done, f"{url} is not a metastore", "--metastore")
+        done = graft(tmp_path / "b", url, url, "read", vid, "1", "--remote")
+        assert_one_error_line(done, f"{url} is not a metastore")
+
+
 def test_pipeline_names_a_metastore_url_that_is_the_pagestore(servers: Cluster) -> None:
     with (
         MetastoreHttp(servers.pagestore.url) as metastore,
         pytest.raises(InvalidInputError, match=f"{servers.pagestore.url} is not a metastore"),
     ):
         list(metastore.volumes())
+
+
+def test_pipeline_refuses_urls_of_the_wrong_service_before_any_job(
+    servers: Cluster, servers_dir: Path
+) -> None:
+    """The pagestore's /health shows the cluster key too: taken for the metastore's, the check
+    that the metastore and the segment store are of one cluster passed."""
+    meta, pages, store = servers.metastore.url, servers.pagestore.url, str(servers_dir / "segments")
+    assert Location(metastore=meta, store=store, pagestore=pages).check_cluster()
+    swapped = Location(metastore=pages, store=store, pagestore=meta)
+    with pytest.raises(InvalidInputError, match=f"{pages} is not a metastore: it is a graft pag"):
+        swapped.check_cluster()
+    twice = Location(metastore=meta, store=store, pagestore=meta)
+    with pytest.raises(InvalidInputError, match=f"{meta} is not a pagestore: it is a graft met"):
+        twice.check_cluster()
+
+
+def test_pipeline_refuses_a_pagestore_of_another_cluster(
+    servers: Cluster, servers_dir: Path, tmp_path: Path
+) -> None:
+    """``publish`` would push pages to the other cluster's segment store and commit them here."""
+    with running_cluster(tmp_path) as other:
+        mixed = Location(
+            metastore=servers.metastore.url,
+            store=str(servers_dir / "segments"),
+            pagestore=other.pagestore.url,
+        )
+        with pytest.raises(WrongClusterError, match=f"pagestore {other.pagestore.url} is clus"):
+            mixed.check_cluster()
 
 
 @pytest.mark.parametrize("url", BAD_URLS.values(), ids=list(BAD_URLS))
