@@ -64,6 +64,7 @@ from tests.support.servers import ServerProcess
 from tests.support.sqlite_pages import sqlite_pages
 
 MIB = 1024 * 1024
+OPS = ["write_pages", "read_pages"]
 _REPLY = os.urandom(8 * MIB)
 
 
@@ -131,6 +132,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=1.5, help="per measurement")
     parser.add_argument("--rounds", type=int, default=3, help="measurements per cell and side")
+    parser.add_argument(
+        "--ops",
+        nargs="+",
+        choices=OPS,
+        default=OPS,
+        help="operations to measure (all by default)",
+    )
     args = parser.parse_args()
     pages = sqlite_pages(60000, seed=1)
     print(
@@ -180,9 +188,8 @@ def main() -> None:
         )
         try:
             echo.start()
-            run(
-                meta.url, store.url, echo.url, pages, (args.seconds, args.rounds), root / "segments"
-            )
+            timing = (args.seconds, args.rounds)
+            run(meta.url, store.url, echo.url, pages, timing, args.ops, root / "segments")
         finally:
             for server in (store, meta, echo):
                 server.kill()
@@ -364,6 +371,7 @@ def run(
     echo_url: str,
     pages: list[bytes],
     timing: tuple[float, int],
+    ops: list[str],
     segments_dir: Path,
 ) -> None:
     """``timing``: seconds per measurement, measurements per cell and side (best kept)."""
@@ -374,7 +382,7 @@ def run(
         f"{'operation':<12}{'batch':>6}{'clients':>8}{'pagestore':>16}{'raw durable':>16}"
         f"{'ratio':>8}{'raw echo':>16}{'ratio':>8}{'raw server':>16}{'ratio':>8}"
     )
-    for op in ("write_pages", "read_pages"):
+    for op in ops:
         for batch in (64, 512):
             for clients in (1, 8):
                 cell(bench, op, batch, clients, timing)
