@@ -18,8 +18,9 @@ asyncio logs each failure) and ``/health`` is never answered. Here:
   reading an answer for longer (its unsent rest is then dropped). Heads are also bounded in size
   (a 400 beyond 16 KiB), bodies by each service's body limit.
 
-The protocol is uvicorn's httptools one (llhttp, a C parser: h11's pure-Python parsing cost a
-third of a write's time on loopback), told by its parser callbacks where a request stands.
+The protocol is uvicorn's httptools one (llhttp, a C parser: h11's pure-Python parsing took about
+1 ms of CPU per request, a quarter of a 64-page write), told by its parser callbacks where a
+request stands.
 """
 
 from __future__ import annotations
@@ -180,8 +181,8 @@ class _GuardedProtocol(HttpToolsProtocol):
         was_head = self._phase is _Phase.HEAD
         super().data_received(data)
         if self._phase is _Phase.HEAD and was_head:
-            # The whole chunk is head, none of it parsed into headers yet: the head may grow
-            # without bound inside one header, so it is counted here too.
+            # All of this chunk belongs to a head still open. One header can grow without bound
+            # before its callback: the raw bytes count too (each count is at most the head).
             self._head_pending += len(data)
             if self._head_pending > _MAX_HEAD and not self.transport.is_closing():
                 self.logger.warning("Invalid HTTP request received.")
