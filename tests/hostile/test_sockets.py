@@ -222,6 +222,42 @@ def test_a_flood_of_bad_requests_logs_a_few_lines(tmp_path: Path) -> None:
         assert 1 <= len(lines) <= 2, f"{len(lines)} lines for {ATTACK} bad requests"
 
 
+def _answer(sock: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection."""
+    received = bytearray()
+    while chunk := sock.recv(1 << 16):
+        received += chunk
+    return bytes(received)
+
+
+@pytest.mark.parametrize(("pad", "status"), [(12_000, b"200"), (20_000, b"400")])
+def test_request_heads_are_bounded_at_16_kib(pad: int, status: bytes, tmp_path: Path) -> None:
+    head = b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Pad: "
+    with (
+        _server("metastore", tmp_path, client_timeout=60) as server,
+        _sockets(server.url, 1) as (sock,),
+    ):
+        sock.sendall(head + b"a" * pad + b"\r\n\r\n")
+        assert _answer(sock).startswith(b"HTTP/1.1 " + status)
+
+
+def test_a_head_that_never_ends_is_refused_400_once_past_16_kib(tmp_path: Path) -> None:
+    """One header growing forever (no timeout cuts it: the client keeps sending) is refused as
+    soon as it is too large, not buffered until memory runs out."""
+    piece = b"a" * 2048
+    with (
+        _server("metastore", tmp_path, client_timeout=60) as server,
+        _sockets(server.url, 1, b"GET /health HTTP/1.1\r\nHost: x\r\nX-Pad: ") as (sock,),
+    ):
+        sent = 0
+        while sent < (1 << 20) and not select.select([sock], [], [], 0.02)[0]:
+            sock.sendall(piece)  # a piece a pace (the wait above): each is a read of its own
+            sent += len(piece)
+        assert _answer(sock).startswith(b"HTTP/1.1 400")
+        assert sent < 256 * 1024, f"refused only after {sent} bytes"
+        assert _health(server.url)[1] == 200
+
+
 @pytest.mark.parametrize(
     ("name", "value"),
     [("MAX_CONNECTIONS", "lots"), ("MAX_CONNECTIONS", str(NOFILE)), ("CLIENT_TIMEOUT", "0")],
