@@ -85,19 +85,14 @@ class Jobs:
         }
 
     def where(self) -> list[str]:
-        return [
-            "--metastore",
-            self.servers.metastore.url,
-            "--store",
-            self.store,
-            "--no-progress",
-        ]
+        return ["--metastore", self.servers.metastore.url, "--store", self.store]
 
     def run(self, job: str, *args: str) -> dict[str, Any]:
         return self.finish(self.start(job, *args))
 
     def start(self, job: str, *args: str, conf: dict[str, str] | None = None) -> Popen:
-        command = [sys.executable, "-m", "graft_pipeline", job, *self.where(), *args]
+        command = [sys.executable, "-m", "graft_pipeline", job, *self.where(), "--no-progress"]
+        command += args
         command += ["--master", self.spark.url]
         return subprocess.Popen(
             [*command, *_conf({**self.conf, **(conf or {})})],
@@ -117,7 +112,8 @@ class Jobs:
 
     def submit(self, package: Path, job: str, *args: str) -> dict[str, Any]:
         """The job through spark-submit, its code from the zip only (no PYTHONPATH), on
-        spark-submit's master (the job names none)."""
+        spark-submit's master (the job names none). No ``--no-progress``: spark-submit merges
+        the driver's stderr into its stdout, and the summary must still be all of it."""
         command = [str(SPARK_BIN / "spark-submit"), "--master", self.spark.url]
         command += ["--py-files", str(package / ZIP_NAME), *_conf(self.conf)]
         command += [str(package / LAUNCHER_NAME), job, *self.where(), *args]
