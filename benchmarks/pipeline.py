@@ -3,6 +3,9 @@ per-volume work in a plain ``multiprocessing`` pool of 2 (no Spark), goal >= 0.8
 cost per page as the data grows 1x -> 4x -> 16x, goal flat within 20%: net of the fixed cost of
 a job (scheduling, task start, clients), measured in the same run as a job of the same tasks over
 volumes with nothing to compact, which would otherwise make small sets look dearer per page.
+The sizes run in rounds of alternating order (1x 4x 16x, then 16x 4x 1x), each on fresh sets:
+the machine's load drifts within a run, and one pass in one order would charge the drift to
+whichever size ran last.
 Also what a lite read of the latest LSN costs (client round trips, pagestore segment GETs) before
 and after.
 
@@ -17,6 +20,7 @@ ratio reported is that of each mode's median rate (each round's ratio is shown t
 
 Real metastore and pagestore processes on loopback, segments as local files. Usage:
     .venv/bin/python benchmarks/pipeline.py [--rounds 3] [--volumes 128] [--unit 32]
+        [--scale-rounds 2]
 """
 
 from __future__ import annotations
@@ -184,32 +188,44 @@ def compare(
 
 
 def scaling(
-    spark: SparkSession, location: Location, sets: list[list[VolumeId]]
+    spark: SparkSession, location: Location, rounds: list[list[list[VolumeId]]]
 ) -> tuple[list[float], list[float], float]:
-    """Gross and net seconds per page of Spark compaction on each set (growing sizes), and the
-    fixed seconds of a job (net = gross less that job cost, spread over the set's pages)."""
-    runs = []
-    for vids in sets:
-        pages, seconds = spark_compact(spark, location, vids)
-        show(f"Spark, {len(vids)} volumes", pages, seconds)
-        runs.append((pages, seconds))
-    fixed = job_cost(spark, location, sets[0])
-    print(f"fixed cost of a compaction job (same tasks, nothing to compact): {fixed * 1e3:.0f} ms")
-    gross = [seconds / pages for pages, seconds in runs]
-    net = [(seconds - fixed) / pages for pages, seconds in runs]
-    return gross, net, fixed
+    """Gross and net seconds per page of Spark compaction at each size (each round's sets in
+    growing sizes), and the fixed seconds of a job (net = gross less that job cost, spread over
+    the set's pages). Rounds alternate the order of the sizes, so a load that drifts during the
+    run weighs on every size alike; each size's seconds are the median over the rounds, the job
+    cost the median of every round's measures (taken right after the round's sets)."""
+    runs: list[list[tuple[int, float]]] = [[] for _ in rounds[0]]
+    fixed: list[float] = []
+    for number, sets in enumerate(rounds):
+        print(f"scaling round {number + 1}:")
+        order = range(len(sets)) if number % 2 == 0 else reversed(range(len(sets)))
+        for size in order:
+            pages, seconds = spark_compact(spark, location, sets[size])
+            show(f"Spark, {len(sets[size])} volumes", pages, seconds)
+            runs[size].append((pages, seconds))
+        fixed += job_cost(spark, location, sets[0])
+    cost = statistics.median(fixed)
+    shown = ", ".join(f"{f * 1e3:.0f}" for f in fixed)
+    print(f"fixed cost of a compaction job (same tasks, nothing to compact): {cost * 1e3:.0f} ms")
+    print(f"  (median of {shown} ms)")
+    assert all(len({p for p, _ in done}) == 1 for done in runs), "rounds did unlike work"
+    sized = [(done[0][0], statistics.median(s for _, s in done)) for done in runs]
+    gross = [s / p for p, s in sized]
+    net = [(s - cost) / p for p, s in sized]
+    return gross, net, cost
 
 
-def job_cost(spark: SparkSession, location: Location, compacted: list[VolumeId]) -> float:
-    """Seconds of a job of as many tasks over volumes that are already compacted: Spark's
-    scheduling, the tasks' clients and one history read per volume (median of 3)."""
+def job_cost(spark: SparkSession, location: Location, compacted: list[VolumeId]) -> list[float]:
+    """Seconds of 3 jobs of as many tasks over volumes that are already compacted: Spark's
+    scheduling, the tasks' clients and one history read per volume."""
     vids = compacted[: spark.sparkContext.defaultParallelism * TASKS_PER_CORE]
     costs = []
     for _ in range(3):
         pages, seconds = spark_compact(spark, location, vids)
         assert pages == 0, "the volumes were compacted already"
         costs.append(seconds)
-    return statistics.median(costs)
+    return costs
 
 
 def report(
@@ -261,6 +277,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="Rounds of both modes (median).")
     parser.add_argument("--volumes", type=int, default=128, help="Volumes per compared set.")
     parser.add_argument("--unit", type=int, default=32, help="Volumes of the 1x scaling set.")
+    parser.add_argument(
+        "--scale-rounds", type=int, default=2, help="Rounds of the scaling sets (median)."
+    )
     parser.add_argument("--commits", type=int, default=8)
     parser.add_argument("--pages", type=int, default=128, help="Pages written per commit.")
     parser.add_argument(
@@ -276,10 +295,11 @@ def main() -> None:
             receipt_key=TEST_KEY,
         )
         started = time.perf_counter()
-        sizes = [args.volumes] * 2 * args.rounds + [args.unit * f for f in growth]
+        compared = [args.volumes] * 2 * args.rounds
+        sizes = compared + [args.unit * f for f in growth] * args.scale_rounds
         # Three at a time: a round's two sets are built alike; the growing sets one by one.
-        sets = build_sets(cluster, sizes[: 2 * args.rounds], args, together=3)
-        sets += build_sets(cluster, sizes[2 * args.rounds :], args, together=1)
+        sets = build_sets(cluster, compared, args, together=3)
+        grown = build_sets(cluster, sizes[len(compared) :], args, together=1)
         print(
             f"data: sets of {sizes} volumes x {args.commits} commits x {args.pages} pages"
             f" (pool {args.pool}) built in {time.perf_counter() - started:.1f}s"
@@ -291,8 +311,10 @@ def main() -> None:
             start_workers(spark)
             with context.Pool(2, initializer=_pool_start, initargs=(location,)) as pool:
                 pool.starmap(_pool_slice, [([], 0)] * 4)  # both workers up, pipeline imported
-                rounds = compare(spark, pool, location, sets[: 2 * args.rounds])
-            scaled = scaling(spark, location, sets[2 * args.rounds :])
+                rounds = compare(spark, pool, location, sets)
+            steps = len(growth)
+            by_round = [grown[n : n + steps] for n in range(0, len(grown), steps)]
+            scaled = scaling(spark, location, by_round)
         finally:
             spark.stop()
         after = lite_read_cost(cluster, location, sets[0][1])

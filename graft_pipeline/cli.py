@@ -41,6 +41,7 @@ from graft_pipeline.spark import (
     INTERRUPTED_EXIT,
     Interrupted,
     interruptible_session,
+    submitted,
 )
 from graft_pipeline.verify import run_verify
 
@@ -108,7 +109,8 @@ def _common(command: F) -> F:
             "--no-progress",
             "quiet",
             is_flag=True,
-            help="No progress on stderr (else a bar on a terminal, a line per job start and end).",
+            help="No progress on stderr (else a bar on a terminal, a line per job start and end; "
+            "none under spark-submit, which merges the driver's stderr into its stdout).",
         ),
     ]
     return functools.reduce(lambda cmd, option: option(cmd), reversed(options), command)
@@ -154,7 +156,8 @@ class _Job:
         )
         self.master: str | None = options.pop("master")
         self.spark_conf: dict[str, str] = options.pop("spark_conf")
-        self.progress = not options.pop("quiet")
+        # Under spark-submit progress lines would land in stdout, before the JSON summary.
+        self.progress = not options.pop("quiet") and not submitted()
         ids = options.pop("volume_ids", ())
         self.volume_ids = [v for item in ids for v in item.split(",") if v]
         self.prefix: str = options.pop("prefix", "")

@@ -38,6 +38,7 @@ __all__ = [
     "Interrupted",
     "interruptible_session",
     "session",
+    "submitted",
 ]
 
 DEFAULT_MASTER = "local[*]"
@@ -71,8 +72,10 @@ def _driver_java_options() -> str:
     return f"{options} -Dlog4j2.configurationFile={_LOG4J.as_uri()}"
 
 
-def _submitted() -> bool:
-    """Whether spark-submit started this driver (its JVM is running and told us its port)."""
+def submitted() -> bool:
+    """Whether spark-submit started this driver (its JVM is running and told us its port).
+
+    Its driver's stderr is then merged into its stdout (Spark's ``PythonRunner``)."""
     return "PYSPARK_GATEWAY_PORT" in os.environ
 
 
@@ -90,7 +93,7 @@ def _defaults(master: str | None, ui: bool) -> dict[str, str]:
         "spark.ui.showConsoleProgress": "false",  # the CLI draws its own (rich)
         "spark.sql.execution.arrow.pyspark.enabled": "false",
     }
-    if _submitted():
+    if submitted():
         given = _submitted_conf()
         kept = {key: value for key, value in settings.items() if not given.contains(key)}
         return kept if master is None else {**kept, "spark.master": master}

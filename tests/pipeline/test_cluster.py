@@ -1,6 +1,9 @@
 """The five jobs on a Spark standalone cluster (a master and two one-core workers on loopback),
 each run by a driver in its own process (``python -m graft_pipeline JOB --master spark://...``,
-or ``spark-submit`` with the ``package`` zip), over segments as local files and on S3 (moto).
+or ``spark-submit`` with the ``package`` zip), over the embedded default (the commit log in the
+metastore's data dir, segments as local files) and on S3 (moto), where the bucket holds the
+segments and the commit log (the metastore's object-store backend, as ``graft serve --store``
+and direct clients keep them).
 
 Executors run without the checkout on ``PYTHONPATH`` and in their own directories: they import
 the driver's code from the zip it ships and reach the data over HTTP and the object store only.
@@ -28,6 +31,7 @@ import pyarrow.parquet as pq  # type: ignore[import-untyped]
 import pytest
 
 from graft_core.errors import SnapshotNotFoundError
+from graft_core.objstore import open_store
 from graft_pipeline.package import LAUNCHER_NAME, ZIP_NAME
 from graft_pipeline.publish import publish_vid
 from tests.pagestore.cluster import Cluster, GraftHttp, running_cluster
@@ -81,19 +85,14 @@ class Jobs:
         }
 
     def where(self) -> list[str]:
-        return [
-            "--metastore",
-            self.servers.metastore.url,
-            "--store",
-            self.store,
-            "--no-progress",
-        ]
+        return ["--metastore", self.servers.metastore.url, "--store", self.store]
 
     def run(self, job: str, *args: str) -> dict[str, Any]:
         return self.finish(self.start(job, *args))
 
     def start(self, job: str, *args: str, conf: dict[str, str] | None = None) -> Popen:
-        command = [sys.executable, "-m", "graft_pipeline", job, *self.where(), *args]
+        command = [sys.executable, "-m", "graft_pipeline", job, *self.where(), "--no-progress"]
+        command += args
         command += ["--master", self.spark.url]
         return subprocess.Popen(
             [*command, *_conf({**self.conf, **(conf or {})})],
@@ -113,7 +112,8 @@ class Jobs:
 
     def submit(self, package: Path, job: str, *args: str) -> dict[str, Any]:
         """The job through spark-submit, its code from the zip only (no PYTHONPATH), on
-        spark-submit's master (the job names none)."""
+        spark-submit's master (the job names none). No ``--no-progress``: spark-submit merges
+        the driver's stderr into its stdout, and the summary must still be all of it."""
         command = [str(SPARK_BIN / "spark-submit"), "--master", self.spark.url]
         command += ["--py-files", str(package / ZIP_NAME), *_conf(self.conf)]
         command += [str(package / LAUNCHER_NAME), job, *self.where(), *args]
@@ -137,13 +137,15 @@ def jobs(
     spark_cluster.replace_dead_workers()
     env = server_env()
     store = str(tmp_path / "segments")
+    log_args: list[str] = []
     if request.param == "s3":
         moto: MotoS3 = request.getfixturevalue("moto_s3")
         store = moto.make_bucket(f"cluster-{secrets.token_hex(4)}") + "/graft"
         env = {**env, **moto.env}
+        log_args = ["--store", store]  # the commit log in the bucket too, as `graft serve --store`
     driver_dir = tmp_path / "driver"
     driver_dir.mkdir()
-    with running_cluster(tmp_path, store=store, env=env) as servers:
+    with running_cluster(tmp_path, store=store, env=env, metastore_args=log_args) as servers:
         yield Jobs(spark_cluster, servers, store, env, driver_dir)
 
 
@@ -273,9 +275,17 @@ def test_jobs_on_local_files_and_a_worker_killed_mid_compaction(jobs: Jobs, tmp_
 
 @pytest.mark.parametrize("jobs", ["s3"], indirect=True)
 def test_jobs_on_s3_and_spark_submit_from_the_package_zip(jobs: Jobs, tmp_path: Path) -> None:
+    """Segments and the commit log in the bucket: executors read history through the metastore
+    API, which reads the bucket (docs/design.md, section 9)."""
     http = jobs.servers.client()
     models = _histories(http)
     _compact(jobs, http, models, jobs.run("compact", "--keep-last", str(KEEP)))
+    with open_store(jobs.store, env=jobs.env) as bucket:  # the log is the bucket's, not a disk's
+        for model in models:
+            assert len(list(bucket.list(f"volumes/{model.vid}/log/"))) == COMMITS
+            assert [o.key for o in bucket.list(f"volumes/{model.vid}/checkpoint/")] == [
+                f"volumes/{model.vid}/checkpoint/{COMMITS - KEEP + 1:016x}"
+            ]
     _gc_publish_verify(jobs, http, models, tmp_path)
 
     package = tmp_path / "package"
