@@ -100,6 +100,7 @@ class Client(Closing):
         )
         self.state.ciphers = self.session.keys.local_cipher
         self.leases = WriterLeases(self.shared, self.state.latest_lsn)
+        self.state.leases = self.leases
         service = OwnerService(self.state, self.session, self.leases)
         self.shared.serve(
             Roles(self._take_over, self._reattach, service.handle, service.dropped, SLOW_OPS)

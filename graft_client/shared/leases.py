@@ -5,13 +5,19 @@ above) per open file, and a lease held through a connection goes when that conne
 so a process that dies mid-transaction leaves no lock behind. An attached process remembers
 its leases to hold them again at the next owner after a takeover; one that another process
 took there first is lost, and its transaction is told so when it commits.
+
+A commit made under a lease may hand it over (``handing_over``): the owner releases the lease
+as soon as the commit is written, before its WAL sync, so the next writer's transaction runs
+while that sync is under way (and shares it: see ``LocalDB.wait_durable``).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -19,11 +25,20 @@ from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import SharedDir
 from graft_core.ids import VolumeId
 
-__all__ = ["HERE", "WriterLeases"]
+__all__ = ["HERE", "HandOver", "WriterLeases"]
 
 log = logging.getLogger(__name__)
 
 HERE = 0  # the holder key of the owner's own files (connections use id(connection))
+
+
+@dataclass
+class HandOver:
+    """A commit under ``file``'s lease of ``vid`` that releases it; ``done`` once it did."""
+
+    vid: VolumeId
+    file: int
+    done: bool = False
 
 
 class WriterLeases:
@@ -37,6 +52,7 @@ class WriterLeases:
         # given another process before this one could hold them again (until released).
         self._mine: set[tuple[VolumeId, int]] = set()
         self._lost: set[tuple[VolumeId, int]] = set()
+        self._handing = threading.local()  # .over: the HandOver of this thread's commit
 
     # --- any process ------------------------------------------------------------------------
 
@@ -65,6 +81,25 @@ class WriterLeases:
         """Whether ``file``'s lease went to another process during a takeover."""
         with self._guard:
             return (vid, file) in self._lost
+
+    @contextmanager
+    def handing_over(self, vid: VolumeId, file: int) -> Iterator[HandOver]:
+        """The commits of ``vid`` that this thread makes in the block release ``file``'s lease
+        once written (``done`` says whether one did: the file holds the lease no more)."""
+        over = HandOver(vid, file)
+        self._handing.over = over
+        try:
+            yield over
+        finally:
+            self._handing.over = None
+            if over.done:
+                with self._guard:
+                    self._mine.discard((vid, file))
+
+    def handed_over(self, vid: VolumeId) -> HandOver | None:
+        """The hand-over that a commit of ``vid`` on this thread makes, if any."""
+        over: HandOver | None = getattr(self._handing, "over", None)
+        return over if over is not None and over.vid == vid else None
 
     def taken(self, vid: VolumeId) -> bool:
         return bool(self._shared.call(lambda: self.held(vid), "lock_taken", bytes(vid)))

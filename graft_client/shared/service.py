@@ -206,6 +206,7 @@ class OwnerService:
         page_count: int,
         shrunk_to: int,
         pin: list[Any],
+        lease: int | None,
     ) -> Any:
         spare, token, since = pin
         volume = VolumeId(vid)
@@ -216,6 +217,8 @@ class OwnerService:
             page_count,
             shrunk_to,
             (token, since) if spare else None,
+            lease,
+            id(conn),
         )
         if spare:
             _pins(conn)[volume, found[0].lsn] += 1
