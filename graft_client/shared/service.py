@@ -15,6 +15,7 @@ from dataclasses import astuple
 from functools import partial
 from typing import Any
 
+from graft_client.shared.changes import Changed
 from graft_client.shared.leases import WriterLeases
 from graft_client.shared.server import Connection
 from graft_client.shared.session import SharedSession, key_from_wire, push_to_wire
@@ -51,16 +52,36 @@ SLOW_OPS = frozenset(
         "fork",
         "clone",
         "wait_remote_lsn",
+        "pin_ahead",
     }
 )
 
 _PINS = "pins"
 _AUTOSYNC = "autosync"
+_OWN = "own commits"
+# A pin's changed pages, when at most this many, go with it (the reader would ask for each
+# next), but for those of the asker's own recent commits, which it keeps (``PageVersions``).
+SENT_PAGES = 8
+_OWN_COMMITS = 64
+
+
+class _NotHere(Exception):
+    """A page to fetch from the servers: not sent with a pin."""
+
+
+def _not_here(pageidx: int, lsn: int, page_count: int) -> bytes:
+    raise _NotHere
 
 
 def _pins(conn: Connection) -> Counter[tuple[VolumeId, int]]:
     pins: Counter[tuple[VolumeId, int]] = conn.held.setdefault(_PINS, Counter())
     return pins
+
+
+def _own(conn: Connection) -> dict[tuple[VolumeId, int], None]:
+    """The snapshots the connection's process committed lately (oldest first)."""
+    own: dict[tuple[VolumeId, int], None] = conn.held.setdefault(_OWN, {})
+    return own
 
 
 class OwnerService:
@@ -77,6 +98,7 @@ class OwnerService:
                 state, VolumeId(vid), lsn, timeout
             ),
             "pin": self._pin,
+            "pin_ahead": self._pin_ahead,
             "read": self._read,
             "unpin": self._unpin,
             "repin": self._repin,
@@ -163,9 +185,45 @@ class OwnerService:
     ) -> Any:
         at = None if lsn is None else LocalLSN(LSN(lsn))
         snapshot, changed, pinned = self._state.pin_since(VolumeId(vid), at, token, since, hint)
-        if snapshot is not None and pinned:
+        if snapshot is None:
+            return pinned_to_wire(None, None, False)
+        if pinned:
             _pins(conn)[snapshot.vid, snapshot.lsn] += 1
-        return pinned_to_wire(snapshot, changed, pinned)
+        return pinned_to_wire(
+            snapshot, changed, pinned, self._changed_pages(conn, snapshot, changed)
+        )
+
+    def _pin_ahead(
+        self,
+        conn: Connection,
+        vid: bytes,
+        token: int | None,
+        since: int,
+        hint: int | None,
+        file: int,
+    ) -> Any:
+        """``_pin`` of the latest snapshot once the writer lease is taken for ``file`` (or
+        not, after a short wait); and whether it was."""
+        taken = self._leases.grant_ahead(id(conn), VolumeId(vid), file)
+        return [*self._pin(conn, vid, None, token, since, hint), taken]
+
+    def _changed_pages(
+        self, conn: Connection, snapshot: Snapshot, changed: Changed | None
+    ) -> dict[int, bytes]:
+        """The pages to send with a pin of ``snapshot`` (pinned: they stay readable)."""
+        if changed is None or len(changed[1]) > SENT_PAGES:
+            return {}
+        own, pages = _own(conn), {}
+        for idx, lsn in changed[1].items():
+            if (snapshot.vid, lsn) in own:
+                continue
+            try:
+                page = read_unless_inherited(self._state, snapshot.vid, snapshot, idx, _not_here)
+            except _NotHere:
+                continue
+            if page is not None:
+                pages[idx] = page
+        return pages
 
     def _read(
         self, conn: Connection, vid: bytes, lsn: int, count: int, pageidx: int
@@ -222,6 +280,10 @@ class OwnerService:
         )
         if spare:
             _pins(conn)[volume, found[0].lsn] += 1
+        own = _own(conn)
+        own[volume, found[0].lsn] = None
+        if len(own) > _OWN_COMMITS:
+            del own[next(iter(own))]
         return committed_to_wire(*found)
 
     def _autosync(self, conn: Connection, wait_ms: int) -> None:

@@ -307,10 +307,27 @@ class SharedState(LocalState):
                     return held
             hint = max((at for of, at in self._held if of == vid), default=None)
         local = partial(self.pin_since, vid, lsn, token, since)
-        found, changed, pinned = self._shared.call(
-            lambda: pinned_to_wire(*local()), "pin", bytes(vid), lsn, token, since, hint
-        )
+        ahead = None if self.leases is None or lsn is not None else self.leases.taken_ahead(vid)
+        if ahead is None:
+            found, changed, pinned, pages = self._shared.call(
+                lambda: pinned_to_wire(*local()), "pin", bytes(vid), lsn, token, since, hint
+            )
+        else:  # the writer lease first, then the snapshot: one round trip
+            found, changed, pinned, pages, taken = self._shared.call(
+                lambda: [*pinned_to_wire(*local()), False],
+                "pin_ahead",
+                bytes(vid),
+                token,
+                since,
+                hint,
+                ahead.file,
+            )
+            ahead.done = ahead.done or taken
         snapshot, delta = snapshot_from_wire(found), changed_from_wire(changed)
+        if delta is not None:
+            log_token, lsns = delta
+            for idx, page in pages.items():  # changed pages the owner sent along
+                self._versions.put((log_token, vid, idx, lsns[idx]), page)
         if snapshot is None or self.is_owner:
             return snapshot, delta
         key = (vid, snapshot.lsn)
@@ -591,9 +608,13 @@ def stats_to_wire(stats: ReclaimStats) -> list[int]:
 
 
 def pinned_to_wire(
-    snapshot: Snapshot | None, changed: Changed | None, pinned: bool = True
+    snapshot: Snapshot | None,
+    changed: Changed | None,
+    pinned: bool = True,
+    pages: dict[int, bytes] | None = None,
 ) -> list[Any]:
-    return [snapshot_to_wire(snapshot), None if changed is None else list(changed), pinned]
+    wire_changed = None if changed is None else list(changed)
+    return [snapshot_to_wire(snapshot), wire_changed, pinned, pages or {}]
 
 
 def changed_from_wire(value: list[Any] | None) -> Changed | None:

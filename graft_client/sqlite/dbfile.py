@@ -96,6 +96,10 @@ class VolumeFile(apsw.VFSFile):
         # Whether this file holds the writer slot: from RESERVED until its commit hands the slot
         # over (the next writer goes on while the commit is made durable) or the lock drops.
         self._holding = False
+        # Whether this file's last transaction wrote (or tried to), and whether this one did:
+        # a file that writes takes the slot ahead, as its transaction begins.
+        self._writes = False
+        self._wrote = False
         self._pragmas = pragmas
         self._reader: VolumeReader | None = None
         self._writer: VolumeWriter | None = None
@@ -352,8 +356,19 @@ class VolumeFile(apsw.VFSFile):
 
     def xLock(self, level: int) -> None:
         if self._reader is None:
-            self._reader = self._snapshot_reader()
+            if self._writes and not self._holding:
+                # Before the snapshot, so that it is the one this transaction will write on.
+                with self._slot.taking_ahead(id(self)) as ahead:
+                    try:
+                        self._reader = self._snapshot_reader()
+                    finally:
+                        self._holding = ahead.done
+                if self._reader is None:
+                    self._release()
+            else:
+                self._reader = self._snapshot_reader()
         if self._level < apsw.SQLITE_LOCK_RESERVED <= level:
+            self._wrote = True
             latest = self._hold()
             try:
                 self._writer = self._begin_write(latest)
@@ -374,6 +389,9 @@ class VolumeFile(apsw.VFSFile):
             finally:
                 self._writer, self._doomed, self._committed = None, None, False
                 self._release()
+        if level == apsw.SQLITE_LOCK_NONE:
+            self._release()  # taken ahead for a transaction that only read
+            self._writes, self._wrote = self._wrote, False
         if level == apsw.SQLITE_LOCK_NONE and self._reader is not None:
             self._reader.pause()
             if self._idle is not None:

@@ -33,6 +33,11 @@ class WriterSlot:
             raise with_reason(apsw.SQLITE_BUSY, "another connection is writing")
         return latest
 
+    def taking_ahead(self, owner: int) -> AbstractContextManager[HandOver]:
+        """A block whose pin of the latest snapshot takes the slot for ``owner`` first, for a
+        transaction that will likely write (``done``: it did; ``acquire`` confirms it)."""
+        return self._leases.taking_ahead(self._vid, owner)
+
     def lost(self, owner: int) -> bool:
         """Whether ``owner``'s hold went to another file in a takeover of the data dir."""
         return self._leases.lost(self._vid, owner)
