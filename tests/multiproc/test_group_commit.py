@@ -144,3 +144,29 @@ def test_a_read_after_a_write_keeps_other_writers_out_briefly_at_most(
     assert scalar(theirs, "select count(*) from t", int) == 1
     theirs.execute("commit")
     assert scalar(theirs, "select count(*) from t", int) == 2
+
+
+def test_a_pin_sends_the_few_pages_changed_since_the_secondary_along(
+    pair: tuple[Device, Device], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    owner, attached = pair
+    mine = owner.connect()
+    mine.execute("create table t(n integer)")
+    theirs = attached.connect(mine.filename)
+    assert scalar(theirs, "select count(*) from t", int) == 0
+    attached.client.state.settle()  # its secondary caught up: the owner names what changed since
+    link = attached.client.shared.link()
+    assert link is not None
+    asked: list[str] = []
+    call = link.call
+
+    def traced(op: str, *args: object) -> object:
+        asked.append(op)
+        return call(op, *args)
+
+    monkeypatch.setattr(link, "call", traced)
+    for n in range(1, 4):
+        mine.execute("insert into t values (?)", (n,))
+        assert scalar(theirs, "select sum(n) from t", int) == n * (n + 1) // 2
+    assert "pin" in asked
+    assert "read" not in asked
