@@ -60,7 +60,9 @@ class WriterLeases:
         self._shared = shared
         self._latest = latest  # the owner's latest LSN of a volume
         self._guard = threading.Lock()
-        self._freed = threading.Condition(self._guard)
+        # Per volume: the files waiting to take its lease ahead are woken one at a time (each
+        # wake-up in this process costs GIL hand-overs that the owner can ill afford).
+        self._freed: dict[VolumeId, threading.Condition] = {}
         # Owner: vid -> (holder, file id) of the file that writes it; and when a lease taken
         # ahead and not confirmed yet may go to another file.
         self._table: dict[VolumeId, tuple[int, int]] = {}
@@ -172,16 +174,24 @@ class WriterLeases:
     def grant_ahead(self, holder: int, vid: VolumeId, file: int) -> bool:
         deadline = time.monotonic() + AHEAD_WAIT_S
         with self._guard:
+            freed = self._freed.setdefault(vid, threading.Condition(self._guard))
             self._waiting[vid] += 1
             try:
                 while (wait := self._take(holder, vid, file, ahead=True)) > 0.0:
                     left = deadline - time.monotonic()
                     if left <= 0:
+                        if vid not in self._table:
+                            freed.notify()  # the wake-up this one had: the next one's
                         return False
-                    self._freed.wait(min(wait, left))
+                    freed.wait(min(wait, left))
                 return True
             finally:
                 self._waiting[vid] -= 1
+
+    def _wake(self, vid: VolumeId) -> None:
+        """The lease of ``vid`` went: one waiter takes it (the caller holds the guard)."""
+        if self._waiting[vid]:
+            self._freed[vid].notify()
 
     def waiting(self, vid: VolumeId) -> int:
         """How many files wait to take ``vid``'s lease ahead of a write."""
@@ -198,7 +208,7 @@ class WriterLeases:
             if self._table.get(vid) == (holder, file):
                 del self._table[vid]
                 self._ahead.pop(vid, None)
-                self._freed.notify_all()
+                self._wake(vid)
 
     def held(self, vid: VolumeId) -> bool:
         with self._guard:
@@ -210,7 +220,7 @@ class WriterLeases:
             for vid in [vid for vid, (h, _) in self._table.items() if h == holder]:
                 del self._table[vid]
                 self._ahead.pop(vid, None)
-            self._freed.notify_all()
+                self._wake(vid)
 
     # --- changing roles ---------------------------------------------------------------------
 

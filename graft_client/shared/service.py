@@ -32,7 +32,7 @@ from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.records import SyncMode, encode
 from graft_client.storage.state import LocalState
 from graft_client.sync.session import SyncSession
-from graft_core.errors import KeyRequiredError, SnapshotNotFoundError
+from graft_core.errors import GraftError, KeyRequiredError, SnapshotNotFoundError
 from graft_core.ids import VolumeId
 from graft_core.types import LSN, LocalLSN, PageCount, Snapshot
 
@@ -52,7 +52,6 @@ SLOW_OPS = frozenset(
         "fork",
         "clone",
         "wait_remote_lsn",
-        "pin_ahead",
     }
 )
 
@@ -158,6 +157,16 @@ class OwnerService:
                 f"{exc} [in the owner of the data dir, pid {os.getpid()}, which syncs for "
                 f"every process: a process gives it its key by opening the volume with one]"
             ) from exc
+
+    def slow(self, op: str, args: list[Any]) -> bool:
+        """Whether the request may wait: a pin ahead of a write does while another file holds
+        the lease (else it is answered at once, as a pin)."""
+        if op == "pin_ahead":
+            try:
+                return self._leases.held(VolumeId(args[0]))
+            except (GraftError, IndexError, TypeError):
+                return False  # answered at once: the handler says what is wrong
+        return op in SLOW_OPS
 
     def dropped(self, conn: Connection) -> None:
         """The process closed its client or died: what it held goes."""
