@@ -11,7 +11,6 @@ from graft_client.shared import OwnerService, SharedDir, SharedSession, SharedSt
 from graft_client.shared.leases import WriterLeases
 from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import Roles
-from graft_client.shared.service import SLOW_OPS
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import SyncMode, parse_sync_mode
 from graft_client.storage.tags import check_tag, is_tag_shaped, unknown_tag
@@ -101,9 +100,10 @@ class Client(Closing):
         )
         self.state.ciphers = self.session.keys.local_cipher
         self.leases = WriterLeases(self.shared, self.state.latest_lsn)
+        self.state.leases = self.leases
         service = OwnerService(self.state, self.session, self.leases)
         self.shared.serve(
-            Roles(self._take_over, self._reattach, service.handle, service.dropped, SLOW_OPS)
+            Roles(self._take_over, self._reattach, service.handle, service.dropped, service.slow)
         )
         role = "owner" if self.is_owner else f"attached to pid {self.owner_pid}"
         log.debug("opened client %s at %s (%s)", self.client_id, self.data_dir, role)

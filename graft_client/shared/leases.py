@@ -5,13 +5,28 @@ above) per open file, and a lease held through a connection goes when that conne
 so a process that dies mid-transaction leaves no lock behind. An attached process remembers
 its leases to hold them again at the next owner after a takeover; one that another process
 took there first is lost, and its transaction is told so when it commits.
+
+A file that wrote in its last transaction most likely writes in its next one: it takes the
+lease ahead, as its transaction begins (``acquire_ahead``), waiting at the owner while another
+file writes, so the lease passes from one writer to the next at once (SQLite's busy handler
+would sleep a millisecond or more between tries) and the snapshot it reads is the one it writes
+on. A lease taken ahead is confirmed when the file writes; until then another file may take it
+once it is ``AHEAD_S`` old, so a transaction that only reads keeps no writer waiting long.
+
+A commit made under a lease may hand it over (``handing_over``): the owner releases the lease
+as soon as the commit is written, before its WAL sync, so the next writer's transaction runs
+while that sync is under way (and shares it: see ``LocalDB.wait_durable``).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -19,11 +34,25 @@ from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import SharedDir
 from graft_core.ids import VolumeId
 
-__all__ = ["HERE", "WriterLeases"]
+__all__ = ["HERE", "HandOver", "WriterLeases"]
 
 log = logging.getLogger(__name__)
 
 HERE = 0  # the holder key of the owner's own files (connections use id(connection))
+# How long a lease taken ahead of a write keeps other writers out until it is confirmed, and
+# how long a file waits for the lease as its transaction begins (then it begins without).
+AHEAD_S = 0.02
+AHEAD_WAIT_S = 0.05
+
+
+@dataclass
+class HandOver:
+    """A commit under ``file``'s lease of ``vid`` that releases it, or a pin that takes it
+    ahead; ``done`` once it did."""
+
+    vid: VolumeId
+    file: int
+    done: bool = False
 
 
 class WriterLeases:
@@ -31,12 +60,20 @@ class WriterLeases:
         self._shared = shared
         self._latest = latest  # the owner's latest LSN of a volume
         self._guard = threading.Lock()
-        # Owner: vid -> (holder, file id) of the file that writes it.
+        # Per volume: the files waiting to take its lease ahead are woken one at a time (each
+        # wake-up in this process costs GIL hand-overs that the owner can ill afford).
+        self._freed: dict[VolumeId, threading.Condition] = {}
+        # Owner: vid -> (holder, file id) of the file that writes it; and when a lease taken
+        # ahead and not confirmed yet may go to another file.
         self._table: dict[VolumeId, tuple[int, int]] = {}
+        self._ahead: dict[VolumeId, float] = {}
+        self._waiting: Counter[VolumeId] = Counter()  # files waiting to take a lease ahead
         # Attached: the leases this process holds at the owner, and those a new owner had
         # given another process before this one could hold them again (until released).
         self._mine: set[tuple[VolumeId, int]] = set()
         self._lost: set[tuple[VolumeId, int]] = set()
+        # .over: the hand-over of this thread's commit; .ahead: its pin's lease taken ahead.
+        self._handing = threading.local()
 
     # --- any process ------------------------------------------------------------------------
 
@@ -50,6 +87,31 @@ class WriterLeases:
             with self._guard:
                 self._mine.add((vid, file))
         return latest
+
+    @contextmanager
+    def taking_ahead(self, vid: VolumeId, file: int) -> Iterator[HandOver]:
+        """A block that pins the latest snapshot of ``vid`` for a transaction that will likely
+        write: the pin takes the lease for ``file`` first, waiting a little while another file
+        holds it (``done``: it did; ``acquire`` confirms it). In an attached process the pin
+        asks for both at once (see ``SharedState``)."""
+        ahead = HandOver(vid, file)
+        if self._shared.is_owner:
+            ahead.done = self.grant_ahead(HERE, vid, file)
+            yield ahead
+            return
+        self._handing.ahead = ahead
+        try:
+            yield ahead
+        finally:
+            self._handing.ahead = None
+            if ahead.done:
+                with self._guard:
+                    self._mine.add((vid, file))
+
+    def taken_ahead(self, vid: VolumeId) -> HandOver | None:
+        """The lease that a pin of ``vid`` on this thread takes ahead, if any."""
+        ahead: HandOver | None = getattr(self._handing, "ahead", None)
+        return ahead if ahead is not None and ahead.vid == vid else None
 
     def release(self, vid: VolumeId, file: int) -> None:
         with self._guard:
@@ -66,6 +128,25 @@ class WriterLeases:
         with self._guard:
             return (vid, file) in self._lost
 
+    @contextmanager
+    def handing_over(self, vid: VolumeId, file: int) -> Iterator[HandOver]:
+        """The commits of ``vid`` that this thread makes in the block release ``file``'s lease
+        once written (``done`` says whether one did: the file holds the lease no more)."""
+        over = HandOver(vid, file)
+        self._handing.over = over
+        try:
+            yield over
+        finally:
+            self._handing.over = None
+            if over.done:
+                with self._guard:
+                    self._mine.discard((vid, file))
+
+    def handed_over(self, vid: VolumeId) -> HandOver | None:
+        """The hand-over that a commit of ``vid`` on this thread makes, if any."""
+        over: HandOver | None = getattr(self._handing, "over", None)
+        return over if over is not None and over.vid == vid else None
+
     def taken(self, vid: VolumeId) -> bool:
         return bool(self._shared.call(lambda: self.held(vid), "lock_taken", bytes(vid)))
 
@@ -73,8 +154,49 @@ class WriterLeases:
 
     def grant(self, holder: int, vid: VolumeId, file: int) -> bool:
         with self._guard:
-            current = self._table.setdefault(vid, (holder, file))
-            return current == (holder, file)
+            return self._take(holder, vid, file, ahead=False) == 0.0
+
+    def _take(self, holder: int, vid: VolumeId, file: int, *, ahead: bool) -> float:
+        """0.0 once ``file`` holds the lease; else how long until it may take it."""
+        now = time.monotonic()
+        current = self._table.get(vid)
+        if current is not None and current != (holder, file):
+            free_at = self._ahead.get(vid, now + AHEAD_WAIT_S)
+            if now < free_at:
+                return free_at - now
+        self._table[vid] = (holder, file)
+        if ahead and current != (holder, file):
+            self._ahead[vid] = now + AHEAD_S
+        elif not ahead:
+            self._ahead.pop(vid, None)
+        return 0.0
+
+    def grant_ahead(self, holder: int, vid: VolumeId, file: int) -> bool:
+        deadline = time.monotonic() + AHEAD_WAIT_S
+        with self._guard:
+            freed = self._freed.setdefault(vid, threading.Condition(self._guard))
+            self._waiting[vid] += 1
+            try:
+                while (wait := self._take(holder, vid, file, ahead=True)) > 0.0:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        if vid not in self._table:
+                            freed.notify()  # the wake-up this one had: the next one's
+                        return False
+                    freed.wait(min(wait, left))
+                return True
+            finally:
+                self._waiting[vid] -= 1
+
+    def _wake(self, vid: VolumeId) -> None:
+        """The lease of ``vid`` went: one waiter takes it (the caller holds the guard)."""
+        if self._waiting[vid]:
+            self._freed[vid].notify()
+
+    def waiting(self, vid: VolumeId) -> int:
+        """How many files wait to take ``vid``'s lease ahead of a write."""
+        with self._guard:
+            return self._waiting[vid]
 
     def grant_at(self, holder: int, vid: VolumeId, file: int) -> int | None:
         if not self.grant(holder, vid, file):
@@ -85,6 +207,8 @@ class WriterLeases:
         with self._guard:
             if self._table.get(vid) == (holder, file):
                 del self._table[vid]
+                self._ahead.pop(vid, None)
+                self._wake(vid)
 
     def held(self, vid: VolumeId) -> bool:
         with self._guard:
@@ -95,6 +219,8 @@ class WriterLeases:
         with self._guard:
             for vid in [vid for vid, (h, _) in self._table.items() if h == holder]:
                 del self._table[vid]
+                self._ahead.pop(vid, None)
+                self._wake(vid)
 
     # --- changing roles ---------------------------------------------------------------------
 

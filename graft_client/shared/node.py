@@ -43,7 +43,7 @@ class Roles:
     reattach: Callable[[OwnerLink], None]
     handle: Callable[[Connection, str, list[Any]], Any]
     dropped: Callable[[Connection], None]
-    slow_ops: frozenset[str]
+    slow: Callable[[str, list[Any]], bool]  # whether a request may wait (it runs on a pool)
 
 
 class SharedDir:
@@ -108,7 +108,7 @@ class SharedDir:
                 self._start_failover()
 
     def _start_server(self, roles: Roles) -> None:
-        self._server = OwnerServer(self._address, roles.handle, roles.dropped, roles.slow_ops)
+        self._server = OwnerServer(self._address, roles.handle, roles.dropped, roles.slow)
 
     @property
     def attached_pids(self) -> list[int]:

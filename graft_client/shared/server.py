@@ -55,18 +55,19 @@ Handler = Callable[[Connection, str, list[Any]], Any]
 
 
 class OwnerServer:
-    """Serves ``handler(connection, op, args)``; ``slow_ops`` run on the pool."""
+    """Serves ``handler(connection, op, args)``; those that ``slow`` says may wait run on
+    the pool."""
 
     def __init__(
         self,
         address: str,
         handler: Handler,
         dropped: Callable[[Connection], None],
-        slow_ops: frozenset[str],
+        slow: Callable[[str, list[Any]], bool],
     ) -> None:
         self._handler = handler
         self._dropped = dropped
-        self._slow_ops = slow_ops
+        self._slow = slow
         self._listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._listener.bind(address)
         self._listener.listen(64)
@@ -108,7 +109,7 @@ class OwnerServer:
         try:
             while True:
                 request_id, op, args = recv_frame(conn.sock)
-                if op in self._slow_ops:
+                if self._slow(op, args):
                     self._pool.submit(self._run, conn, request_id, op, args)
                 else:
                     self._run(conn, request_id, op, args)

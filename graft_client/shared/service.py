@@ -15,6 +15,7 @@ from dataclasses import astuple
 from functools import partial
 from typing import Any
 
+from graft_client.shared.changes import Changed
 from graft_client.shared.leases import WriterLeases
 from graft_client.shared.server import Connection
 from graft_client.shared.session import SharedSession, key_from_wire, push_to_wire
@@ -31,7 +32,7 @@ from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.records import SyncMode, encode
 from graft_client.storage.state import LocalState
 from graft_client.sync.session import SyncSession
-from graft_core.errors import KeyRequiredError, SnapshotNotFoundError
+from graft_core.errors import GraftError, KeyRequiredError, SnapshotNotFoundError
 from graft_core.ids import VolumeId
 from graft_core.types import LSN, LocalLSN, PageCount, Snapshot
 
@@ -56,11 +57,30 @@ SLOW_OPS = frozenset(
 
 _PINS = "pins"
 _AUTOSYNC = "autosync"
+_OWN = "own commits"
+# A pin's changed pages, when at most this many, go with it (the reader would ask for each
+# next), but for those of the asker's own recent commits, which it keeps (``PageVersions``).
+SENT_PAGES = 8
+_OWN_COMMITS = 64
+
+
+class _NotHere(Exception):
+    """A page to fetch from the servers: not sent with a pin."""
+
+
+def _not_here(pageidx: int, lsn: int, page_count: int) -> bytes:
+    raise _NotHere
 
 
 def _pins(conn: Connection) -> Counter[tuple[VolumeId, int]]:
     pins: Counter[tuple[VolumeId, int]] = conn.held.setdefault(_PINS, Counter())
     return pins
+
+
+def _own(conn: Connection) -> dict[tuple[VolumeId, int], None]:
+    """The snapshots the connection's process committed lately (oldest first)."""
+    own: dict[tuple[VolumeId, int], None] = conn.held.setdefault(_OWN, {})
+    return own
 
 
 class OwnerService:
@@ -77,6 +97,7 @@ class OwnerService:
                 state, VolumeId(vid), lsn, timeout
             ),
             "pin": self._pin,
+            "pin_ahead": self._pin_ahead,
             "read": self._read,
             "unpin": self._unpin,
             "repin": self._repin,
@@ -137,6 +158,16 @@ class OwnerService:
                 f"every process: a process gives it its key by opening the volume with one]"
             ) from exc
 
+    def slow(self, op: str, args: list[Any]) -> bool:
+        """Whether the request may wait: a pin ahead of a write does while another file holds
+        the lease (else it is answered at once, as a pin)."""
+        if op == "pin_ahead":
+            try:
+                return self._leases.held(VolumeId(args[0]))
+            except (GraftError, IndexError, TypeError):
+                return False  # answered at once: the handler says what is wrong
+        return op in SLOW_OPS
+
     def dropped(self, conn: Connection) -> None:
         """The process closed its client or died: what it held goes."""
         self._leases.drop(id(conn))
@@ -163,9 +194,45 @@ class OwnerService:
     ) -> Any:
         at = None if lsn is None else LocalLSN(LSN(lsn))
         snapshot, changed, pinned = self._state.pin_since(VolumeId(vid), at, token, since, hint)
-        if snapshot is not None and pinned:
+        if snapshot is None:
+            return pinned_to_wire(None, None, False)
+        if pinned:
             _pins(conn)[snapshot.vid, snapshot.lsn] += 1
-        return pinned_to_wire(snapshot, changed, pinned)
+        return pinned_to_wire(
+            snapshot, changed, pinned, self._changed_pages(conn, snapshot, changed)
+        )
+
+    def _pin_ahead(
+        self,
+        conn: Connection,
+        vid: bytes,
+        token: int | None,
+        since: int,
+        hint: int | None,
+        file: int,
+    ) -> Any:
+        """``_pin`` of the latest snapshot once the writer lease is taken for ``file`` (or
+        not, after a short wait); and whether it was."""
+        taken = self._leases.grant_ahead(id(conn), VolumeId(vid), file)
+        return [*self._pin(conn, vid, None, token, since, hint), taken]
+
+    def _changed_pages(
+        self, conn: Connection, snapshot: Snapshot, changed: Changed | None
+    ) -> dict[int, bytes]:
+        """The pages to send with a pin of ``snapshot`` (pinned: they stay readable)."""
+        if changed is None or len(changed[1]) > SENT_PAGES:
+            return {}
+        own, pages = _own(conn), {}
+        for idx, lsn in changed[1].items():
+            if (snapshot.vid, lsn) in own:
+                continue
+            try:
+                page = read_unless_inherited(self._state, snapshot.vid, snapshot, idx, _not_here)
+            except _NotHere:
+                continue
+            if page is not None:
+                pages[idx] = page
+        return pages
 
     def _read(
         self, conn: Connection, vid: bytes, lsn: int, count: int, pageidx: int
@@ -206,6 +273,7 @@ class OwnerService:
         page_count: int,
         shrunk_to: int,
         pin: list[Any],
+        lease: int | None,
     ) -> Any:
         spare, token, since = pin
         volume = VolumeId(vid)
@@ -216,9 +284,15 @@ class OwnerService:
             page_count,
             shrunk_to,
             (token, since) if spare else None,
+            lease,
+            id(conn),
         )
         if spare:
             _pins(conn)[volume, found[0].lsn] += 1
+        own = _own(conn)
+        own[volume, found[0].lsn] = None
+        if len(own) > _OWN_COMMITS:
+            del own[next(iter(own))]
         return committed_to_wire(*found)
 
     def _autosync(self, conn: Connection, wait_ms: int) -> None:

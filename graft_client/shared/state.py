@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from graft_client.shared.changes import Changed, ChangeLog
+from graft_client.shared.leases import HERE, WriterLeases
 from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import SharedDir
 from graft_client.shared.versions import PageVersions
@@ -112,6 +113,8 @@ class SharedState(LocalState):
         self._catching_guard = threading.Lock()
         # Owner: which pages its commits changed (see ``changes``).
         self.changes = ChangeLog()
+        # The writer leases, which a commit may hand over (set by the client).
+        self.leases: WriterLeases | None = None
         # Attached: the volumes its readers read; for each, the owner's change log token and
         # the LSN at which the secondary is known to hold it; pages it read or committed.
         self._interest: set[VolumeId] = set()
@@ -304,10 +307,27 @@ class SharedState(LocalState):
                     return held
             hint = max((at for of, at in self._held if of == vid), default=None)
         local = partial(self.pin_since, vid, lsn, token, since)
-        found, changed, pinned = self._shared.call(
-            lambda: pinned_to_wire(*local()), "pin", bytes(vid), lsn, token, since, hint
-        )
+        ahead = None if self.leases is None or lsn is not None else self.leases.taken_ahead(vid)
+        if ahead is None:
+            found, changed, pinned, pages = self._shared.call(
+                lambda: pinned_to_wire(*local()), "pin", bytes(vid), lsn, token, since, hint
+            )
+        else:  # the writer lease first, then the snapshot: one round trip
+            found, changed, pinned, pages, taken = self._shared.call(
+                lambda: [*pinned_to_wire(*local()), False],
+                "pin_ahead",
+                bytes(vid),
+                token,
+                since,
+                hint,
+                ahead.file,
+            )
+            ahead.done = ahead.done or taken
         snapshot, delta = snapshot_from_wire(found), changed_from_wire(changed)
+        if delta is not None:
+            log_token, lsns = delta
+            for idx, page in pages.items():  # changed pages the owner sent along
+                self._versions.put((log_token, vid, idx, lsns[idx]), page)
         if snapshot is None or self.is_owner:
             return snapshot, delta
         key = (vid, snapshot.lsn)
@@ -413,7 +433,9 @@ class SharedState(LocalState):
         page_count: int,
         shrunk_to: int,
     ) -> Snapshot:
-        local = partial(self.commit_here, vid, base, dirty, page_count, shrunk_to)
+        over = None if self.leases is None else self.leases.handed_over(vid)
+        file = None if over is None else over.file
+        local = partial(self.commit_here, vid, base, dirty, page_count, shrunk_to, None, file)
         # The owner also pins the new snapshot for this process, for the next reader here (a
         # SQLite connection reads its commit): held as long as the base is, at most.
         spare = base is not None and not self.is_owner
@@ -428,10 +450,13 @@ class SharedState(LocalState):
             page_count,
             shrunk_to,
             [spare, token, since],
+            file,
             retry=False,
         )
         snapshot = snapshot_from_wire(found)
         assert snapshot is not None
+        if over is not None:
+            over.done = True
         if self.is_owner:
             return snapshot
         if spare:
@@ -461,20 +486,28 @@ class SharedState(LocalState):
         page_count: int,
         shrunk_to: int,
         pin: tuple[int | None, int] | None = None,
+        lease: int | None = None,
+        holder: int = HERE,
     ) -> tuple[Snapshot, int, Changed | None]:
         """The owner: ``LocalState.apply_commit``, noted in the change log under the same
         lock; the new snapshot, the volume's change log token and, when ``pin`` (the asker's
         token and LSN, as in ``pin_since``) asks for it, the new snapshot pinned and its pages
-        changed since the asker's LSN."""
+        changed since the asker's LSN. The writer lease of file ``lease`` (of ``holder``) is
+        released once the commit is written, before the commit is durable: the next writer
+        works meanwhile; this returns (the commit is acknowledged) once it is durable."""
+        changed = None
         with self._lock(vid):
-            snapshot = LocalState.apply_commit(self, vid, base, dirty, page_count, shrunk_to)
+            snapshot, ticket = self.write_commit(vid, base, dirty, page_count, shrunk_to)
             cut = base is not None and shrunk_to < base.page_count  # pages cut: not in dirty
             log_token = self.changes.committed(vid, snapshot.lsn, None if cut else dirty.keys())
-            if pin is None:
-                return snapshot, log_token, None
-            self._pins.pin(vid, snapshot.lsn)
-            token, since = pin
-            return snapshot, log_token, self.changes.changed(vid, snapshot.lsn, token, since)
+            if pin is not None:
+                self._pins.pin(vid, snapshot.lsn)
+                token, since = pin
+                changed = self.changes.changed(vid, snapshot.lsn, token, since)
+        if lease is not None and self.leases is not None:
+            self.leases.revoke(holder, vid, lease)
+        self.settle_commit(vid, ticket)
+        return snapshot, log_token, changed
 
     def create_filled(
         self, vid: VolumeId, sync: SyncMode, chunks: Iterable[Sequence[bytes | memoryview]]
@@ -575,9 +608,13 @@ def stats_to_wire(stats: ReclaimStats) -> list[int]:
 
 
 def pinned_to_wire(
-    snapshot: Snapshot | None, changed: Changed | None, pinned: bool = True
+    snapshot: Snapshot | None,
+    changed: Changed | None,
+    pinned: bool = True,
+    pages: dict[int, bytes] | None = None,
 ) -> list[Any]:
-    return [snapshot_to_wire(snapshot), None if changed is None else list(changed), pinned]
+    wire_changed = None if changed is None else list(changed)
+    return [snapshot_to_wire(snapshot), wire_changed, pinned, pages or {}]
 
 
 def changed_from_wire(value: list[Any] | None) -> Changed | None:

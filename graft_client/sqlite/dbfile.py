@@ -93,6 +93,13 @@ class VolumeFile(apsw.VFSFile):
         self.volume = volume
         self._slot = slot
         self._level = apsw.SQLITE_LOCK_NONE
+        # Whether this file holds the writer slot: from RESERVED until its commit hands the slot
+        # over (the next writer goes on while the commit is made durable) or the lock drops.
+        self._holding = False
+        # Whether this file's last transaction wrote (or tried to), and whether this one did:
+        # a file that writes takes the slot ahead, as its transaction begins.
+        self._writes = False
+        self._wrote = False
         self._pragmas = pragmas
         self._reader: VolumeReader | None = None
         self._writer: VolumeWriter | None = None
@@ -218,6 +225,8 @@ class VolumeFile(apsw.VFSFile):
     def xTruncate(self, newsize: int) -> None:
         if newsize % PAGE_SIZE:
             raise _page_size_error(f"a truncate to {newsize} bytes")
+        if self._writer is None and self._committed and newsize == self.xFileSize():
+            return  # SQLite cuts a shrunk file after its commit, which cut it already
         self._open_writer().truncate(newsize // PAGE_SIZE)
 
     def xFileSize(self) -> int:
@@ -253,9 +262,16 @@ class VolumeFile(apsw.VFSFile):
             # a failed commit they are SQLite's rollback restoring pages: staged, never committed.
             if self._doomed:
                 self._writer = self.volume.writer()
-            else:
+            elif self._holding:
                 self._writer = self._begin_write(self.volume.latest_lsn())
+            else:  # its commit handed the slot over: take it again
+                self._writer = self._begin_write(self._hold())
         return self._writer
+
+    def _hold(self) -> int:
+        latest = self._slot.acquire(id(self))
+        self._holding = True
+        return latest
 
     def _begin_write(self, latest: int) -> VolumeWriter:
         """A writer on this transaction's snapshot, if the volume's ``latest`` LSN is still
@@ -316,7 +332,10 @@ class VolumeFile(apsw.VFSFile):
         recorded = _header_page_count(writer.read(1))
         if recorded is not None and recorded < writer.page_count:
             writer.truncate(recorded)  # what SQLite's xTruncate after the sync will ask for
-        committed = writer.commit()
+        with self._slot.handing_over(id(self)) as over:
+            committed = writer.commit()
+        if over.done:
+            self._holding = False
         if committed is not None and committed != base:
             assert self._reader is not None
             # Opened before the base's reader closes: an attached process then reads its commit
@@ -337,15 +356,31 @@ class VolumeFile(apsw.VFSFile):
 
     def xLock(self, level: int) -> None:
         if self._reader is None:
-            self._reader = self._snapshot_reader()
+            if self._writes and not self._holding:
+                # Before the snapshot, so that it is the one this transaction will write on.
+                with self._slot.taking_ahead(id(self)) as ahead:
+                    try:
+                        self._reader = self._snapshot_reader()
+                    finally:
+                        self._holding = ahead.done
+                if self._reader is None:
+                    self._release()
+            else:
+                self._reader = self._snapshot_reader()
         if self._level < apsw.SQLITE_LOCK_RESERVED <= level:
-            latest = self._slot.acquire(id(self))
+            self._wrote = True
+            latest = self._hold()
             try:
                 self._writer = self._begin_write(latest)
             except BaseException:
-                self._slot.release(id(self))
+                self._release()
                 raise
         self._level = level
+
+    def _release(self) -> None:
+        if self._holding:
+            self._holding = False
+            self._slot.release(id(self))
 
     def xUnlock(self, level: int) -> None:
         if level < apsw.SQLITE_LOCK_RESERVED <= self._level:
@@ -353,7 +388,10 @@ class VolumeFile(apsw.VFSFile):
                 self._end_write()
             finally:
                 self._writer, self._doomed, self._committed = None, None, False
-                self._slot.release(id(self))
+                self._release()
+        if level == apsw.SQLITE_LOCK_NONE:
+            self._release()  # taken ahead for a transaction that only read
+            self._writes, self._wrote = self._wrote, False
         if level == apsw.SQLITE_LOCK_NONE and self._reader is not None:
             self._reader.pause()
             if self._idle is not None:

@@ -9,9 +9,11 @@ keeps for all of them (``graft_client.shared.leases``), released when a process 
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
+
 import apsw
 
-from graft_client.shared.leases import WriterLeases
+from graft_client.shared.leases import HandOver, WriterLeases
 from graft_client.sqlite.errors import with_reason
 from graft_core.ids import VolumeId
 
@@ -31,9 +33,19 @@ class WriterSlot:
             raise with_reason(apsw.SQLITE_BUSY, "another connection is writing")
         return latest
 
+    def taking_ahead(self, owner: int) -> AbstractContextManager[HandOver]:
+        """A block whose pin of the latest snapshot takes the slot for ``owner`` first, for a
+        transaction that will likely write (``done``: it did; ``acquire`` confirms it)."""
+        return self._leases.taking_ahead(self._vid, owner)
+
     def lost(self, owner: int) -> bool:
         """Whether ``owner``'s hold went to another file in a takeover of the data dir."""
         return self._leases.lost(self._vid, owner)
+
+    def handing_over(self, owner: int) -> AbstractContextManager[HandOver]:
+        """A block whose commit of the volume releases ``owner``'s hold once it is written
+        (before it is durable); ``done`` says whether one did."""
+        return self._leases.handing_over(self._vid, owner)
 
     def release(self, owner: int) -> None:
         self._leases.release(self._vid, owner)

@@ -33,8 +33,11 @@ def commit_pages(
     dirty: Mapping[int, bytes],
     page_count: int,
     shrunk_to: int,
-) -> SnapshotRecord:
-    """Write ``dirty`` over ``base`` as the next local LSN, durably; the new snapshot record.
+    *,
+    sync: bool = True,
+) -> tuple[SnapshotRecord, int]:
+    """Write ``dirty`` over ``base`` as the next local LSN, durably unless not ``sync``; the
+    new snapshot record and the write's ticket (``LocalDB.wait_durable``).
 
     Raises ``ConcurrentWriteError`` if another commit landed since ``base``.
     """
@@ -56,8 +59,7 @@ def commit_pages(
     record = CommitRecord(PageCount(page_count), changed.serialize(), now_ms())
     records.put_commit(batch, vid, lsn, record)
     records.put_snapshot(batch, vid, new)
-    records.db.write(batch, sync=True)
-    return new
+    return new, records.db.write(batch, sync=sync)
 
 
 def _stage_pages(

@@ -171,6 +171,11 @@ class LocalDB:
         self._writing = 0
         self._writing_guard = threading.Lock()
         self._lost: str | None = None  # why what is in memory may not be durable
+        # Group sync (``wait_durable``): writes landed, and how many of them are on disk.
+        self._sync_state = threading.Condition()
+        self._landed = 0
+        self._durable = 0
+        self._syncing = False
         if not self.secondary:
             self._check_format()
             self._remove_stale_loads()
@@ -252,8 +257,9 @@ class LocalDB:
     def batch(self) -> Batch:
         return Batch(self)
 
-    def write(self, batch: Batch, *, sync: bool) -> None:
+    def write(self, batch: Batch, *, sync: bool) -> int:
         """Apply ``batch`` atomically; with ``sync`` it is on disk (WAL fsynced) on return.
+        Its ticket for ``wait_durable``.
 
         A synced write is a plain write, then a WAL fsync: the same durability and cost as a
         write with ``WriteOptions.sync``, but rocksdict holds the GIL through that one's fsync and
@@ -261,8 +267,30 @@ class LocalDB:
         """
         with self._tracked_write("a write"):
             self._db.write(batch.batch)
-            if sync:
-                self._flush_wal()
+            with self._sync_state:
+                self._landed += 1
+                ticket = self._landed
+        if sync:
+            self.wait_durable(ticket)
+        return ticket
+
+    def wait_durable(self, ticket: int) -> None:
+        """Return once the write with ``ticket`` is on disk. The WAL is one ordered file, so a
+        fsync covers every write that landed before it began: the writers waiting meanwhile
+        share the next one (one leads it, the others wait for it)."""
+        with self._sync_state:
+            while self._durable < ticket:
+                if self._syncing:
+                    self._sync_state.wait()
+                    continue
+                self._syncing = True
+                self._sync_state.release()
+                try:
+                    self.sync_wal()
+                finally:
+                    self._sync_state.acquire()
+                    self._syncing = False
+                    self._sync_state.notify_all()
 
     @contextmanager
     def sorted_load(
@@ -298,11 +326,15 @@ class LocalDB:
             self._flush_wal()
 
     def _flush_wal(self) -> None:
+        with self._sync_state:
+            landed = self._landed
         try:
             self._db.flush_wal(True)
         except Exception as exc:
             self._lost = f"a WAL sync failed: {exc}"
             raise
+        with self._sync_state:
+            self._durable = max(self._durable, landed)
 
     @contextmanager
     def _tracked_write(self, what: str) -> Iterator[None]:

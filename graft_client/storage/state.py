@@ -389,15 +389,34 @@ class LocalState:
         shrunk_to: int,
     ) -> Snapshot:
         """``commit`` once it is known to change something."""
+        snapshot, ticket = self.write_commit(vid, base, dirty, page_count, shrunk_to)
+        self.settle_commit(vid, ticket)
+        return snapshot
+
+    def write_commit(
+        self,
+        vid: VolumeId,
+        base: Snapshot | None,
+        dirty: Mapping[int, bytes],
+        page_count: int,
+        shrunk_to: int,
+    ) -> tuple[Snapshot, int]:
+        """``apply_commit`` but for its WAL sync: the new snapshot, which readers see already,
+        and the ticket that ``settle_commit`` waits on before anyone is told it committed."""
         dirty = sealed_pages(self.cipher(vid), dirty)
         with self._locked(vid) as records:
-            new = commit_pages(records, vid, base, dirty, page_count, shrunk_to)
+            new, ticket = commit_pages(records, vid, base, dirty, page_count, shrunk_to, sync=False)
             checkpoint = records.watermarks(vid).checkpoint
             keep = self.keep_commits
             if new.lsn - checkpoint >= keep + max(1, keep // 4):
                 self._reclaim_locked(records, vid)
+        return to_snapshot(vid, new), ticket
+
+    def settle_commit(self, vid: VolumeId, ticket: int) -> None:
+        """Wait until the commit that ``write_commit`` gave ``ticket`` is durable (one WAL
+        fsync shared with the commits written meanwhile), then tell the observers."""
+        self.records().db.wait_durable(ticket)
         self._committed(vid)
-        return to_snapshot(vid, new)
 
     def create_filled(
         self, vid: VolumeId, sync: SyncMode, chunks: Iterable[Sequence[bytes | memoryview]]
