@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from graft_client.shared.wire import NO_ANSWER, ConnectionLost, recv_frame, send_frame
+from graft_client.shared.wire import NO_ANSWER, ConnectionLost, FrameReader, send_frame
 from graft_core.errors import DataDirLockedError, StorageUnavailableError, error_from_wire
 
 __all__ = ["OwnerLink", "connect"]
@@ -49,12 +49,23 @@ def connect(address: str) -> socket.socket | None:
 
 
 class _Call:
-    __slots__ = ("done", "ok", "value")
+    """One call waiting for its answer: a lock held until the answer came (lighter than an
+    ``Event``, which builds a condition per call; each call is answered once)."""
+
+    __slots__ = ("_answered", "ok", "value")
 
     def __init__(self) -> None:
-        self.done = threading.Event()
+        self._answered = threading.Lock()
+        self._answered.acquire()
         self.ok = False
         self.value: Any = None
+
+    def wait(self) -> None:
+        self._answered.acquire()
+
+    def answer(self, ok: bool, value: Any) -> None:
+        self.ok, self.value = ok, value
+        self._answered.release()
 
 
 class OwnerLink:
@@ -83,7 +94,7 @@ class OwnerLink:
                 send_frame(self._sock, [request_id, op, list(args)])
         except OSError:
             pass  # the reader sees the connection close and fails the call
-        call.done.wait()
+        call.wait()
         if call.ok:
             return call.value
         if call.value is None:
@@ -107,20 +118,20 @@ class OwnerLink:
         )
 
     def _read(self) -> None:
+        frames = FrameReader(self._sock)
         try:
             while True:
-                request_id, ok, value = recv_frame(self._sock)
+                request_id, ok, value = frames.next()
                 with self._guard:
                     call = self._calls.pop(request_id)
-                call.ok, call.value = ok, value
-                call.done.set()
+                call.answer(ok, value)
         except ConnectionLost:
             pass
         with self._guard:
             self._lost = True
             pending, self._calls = list(self._calls.values()), {}
         for call in pending:
-            call.done.set()  # ok False, value None: gone
+            call.answer(False, None)  # gone
         if not self._closing:
             self._on_lost(self)
 

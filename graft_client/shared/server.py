@@ -21,8 +21,8 @@ from typing import Any
 from graft_client.shared.wire import (
     NO_ANSWER,
     ConnectionLost,
+    FrameReader,
     error_body,
-    recv_frame,
     send_frame,
 )
 
@@ -106,9 +106,10 @@ class OwnerServer:
             ).start()
 
     def _serve(self, conn: Connection) -> None:
+        frames = FrameReader(conn.sock)
         try:
             while True:
-                request_id, op, args = recv_frame(conn.sock)
+                request_id, op, args = frames.next()
                 if self._slow(op, args):
                     self._pool.submit(self._run, conn, request_id, op, args)
                 else:

@@ -354,12 +354,17 @@ class SharedState(LocalState):
         whether it pinned: not the latest snapshot when it is ``hint``, which the asker
         holds already."""
         with self._lock(vid):
-            record = self.records().snapshot(vid) if lsn is None else None
-            if record is not None and record.lsn == hint:
-                snapshot: Snapshot | None = to_snapshot(vid, record)
-                pinned = False
-            else:
+            snapshot: Snapshot | None
+            if lsn is not None:
                 snapshot, pinned = LocalState.pin(self, vid, lsn), True
+            else:  # the latest, as read here (``pin`` would read it again)
+                record = self.records().snapshot(vid)
+                if record is None:
+                    return None, None, False
+                snapshot = to_snapshot(vid, record)
+                pinned = snapshot.lsn != hint
+                if pinned:
+                    self._pins.pin(vid, snapshot.lsn)
             if snapshot is None:
                 return None, None, False
             return snapshot, self.changes.changed(vid, snapshot.lsn, token, since), pinned

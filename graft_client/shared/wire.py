@@ -22,9 +22,9 @@ from graft_core.types import LSN, LocalLSN, PageCount, RemoteLSN, RemoteMapping,
 __all__ = [
     "NO_ANSWER",
     "ConnectionLost",
+    "FrameReader",
     "address",
     "error_body",
-    "recv_frame",
     "send_frame",
     "snapshot_from_wire",
     "snapshot_to_wire",
@@ -57,24 +57,42 @@ def send_frame(sock: socket.socket, message: Any) -> None:
     sock.sendall(_HEADER.pack(len(body)) + body)
 
 
-def _recv_exact(sock: socket.socket, size: int) -> bytes:
-    chunks = bytearray()
-    while len(chunks) < size:
-        chunk = sock.recv(min(size - len(chunks), 1 << 20))
-        if not chunk:
-            raise ConnectionLost("connection closed")
-        chunks += chunk
-    return bytes(chunks)
+class FrameReader:
+    """The frames arriving on ``sock``, read in chunks: one ``recv`` brings a whole request
+    (or several) in most cases, where reading a header and then a body took two, and the body
+    is decoded where it landed, with no copy."""
 
+    __slots__ = ("_pending", "_sock")
 
-def recv_frame(sock: socket.socket) -> Any:
-    try:
-        (size,) = _HEADER.unpack(_recv_exact(sock, _HEADER.size))
-        if size > _MAX_FRAME:
-            raise ConnectionLost(f"frame of {size} bytes")
-        return _decoder.decode(_recv_exact(sock, size))
-    except OSError as exc:
-        raise ConnectionLost(str(exc)) from exc
+    _CHUNK = 1 << 16
+
+    def __init__(self, sock: socket.socket) -> None:
+        self._sock = sock
+        self._pending = bytearray()
+
+    def next(self) -> Any:
+        pending = self._pending
+        try:
+            while True:
+                if len(pending) >= _HEADER.size:
+                    (size,) = _HEADER.unpack_from(pending)
+                    if size > _MAX_FRAME:
+                        raise ConnectionLost(f"frame of {size} bytes")
+                    end = _HEADER.size + size
+                    if len(pending) >= end:
+                        with memoryview(pending) as view:
+                            message = _decoder.decode(view[_HEADER.size : end])
+                        del pending[:end]
+                        return message
+                    want = end - len(pending)
+                else:
+                    want = _HEADER.size
+                chunk = self._sock.recv(max(want, self._CHUNK))
+                if not chunk:
+                    raise ConnectionLost("connection closed")
+                pending += chunk
+        except OSError as exc:
+            raise ConnectionLost(str(exc)) from exc
 
 
 def error_body(exc: BaseException) -> list[str]:
