@@ -174,7 +174,9 @@ class WriterLeases:
     def grant_ahead(self, holder: int, vid: VolumeId, file: int) -> bool:
         deadline = time.monotonic() + AHEAD_WAIT_S
         with self._guard:
-            freed = self._freed.setdefault(vid, threading.Condition(self._guard))
+            freed = self._freed.get(vid)
+            if freed is None:  # not ``setdefault``: a condition built per call costs
+                freed = self._freed[vid] = threading.Condition(self._guard)
             self._waiting[vid] += 1
             try:
                 while (wait := self._take(holder, vid, file, ahead=True)) > 0.0:

@@ -73,13 +73,17 @@ def _not_here(pageidx: int, lsn: int, page_count: int) -> bytes:
 
 
 def _pins(conn: Connection) -> Counter[tuple[VolumeId, int]]:
-    pins: Counter[tuple[VolumeId, int]] = conn.held.setdefault(_PINS, Counter())
+    pins: Counter[tuple[VolumeId, int]] | None = conn.held.get(_PINS)
+    if pins is None:  # built once per connection, not per request
+        pins = conn.held[_PINS] = Counter()
     return pins
 
 
 def _own(conn: Connection) -> dict[tuple[VolumeId, int], None]:
     """The snapshots the connection's process committed lately (oldest first)."""
-    own: dict[tuple[VolumeId, int], None] = conn.held.setdefault(_OWN, {})
+    own: dict[tuple[VolumeId, int], None] | None = conn.held.get(_OWN)
+    if own is None:
+        own = conn.held[_OWN] = {}
     return own
 
 

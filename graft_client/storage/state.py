@@ -128,8 +128,11 @@ class LocalState:
             yield records
 
     def _lock(self, vid: VolumeId) -> threading.RLock:
-        with self._locks_guard:
-            return self._locks.setdefault(vid, threading.RLock())
+        lock = self._locks.get(vid)  # a dict read is atomic: the guard only to add one
+        if lock is None:
+            with self._locks_guard:
+                lock = self._locks.setdefault(vid, threading.RLock())
+        return lock
 
     def _snapshot_written(self) -> None:
         with self._snapshots_changed:
