@@ -78,8 +78,14 @@ class Volume:
         return self._state.snapshot(self.vid)
 
     def latest_lsn(self) -> int:
-        """The latest local LSN (0 before the first commit): a cheap "has it moved?" check."""
+        """The latest local LSN (0 before the first commit): a cheap "has it moved?" check
+        where ``knows_latest``, a round trip to the data dir's owner elsewhere."""
         return self._state.latest_lsn(self.vid)
+
+    @property
+    def knows_latest(self) -> bool:
+        """Whether this process answers ``latest_lsn`` itself (it owns the data dir)."""
+        return self._state.knows_latest
 
     def status(self) -> VolumeStatus:
         return self._state.status(self.vid)

@@ -137,6 +137,10 @@ class SharedState(LocalState):
     def is_owner(self) -> bool:
         return self._shared.is_owner
 
+    @property
+    def knows_latest(self) -> bool:
+        return self.is_owner
+
     def load_client_id(self, wanted: ClientId | None) -> ClientId:
         if self.is_owner:
             return super().load_client_id(wanted)

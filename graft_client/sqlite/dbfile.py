@@ -419,8 +419,15 @@ class VolumeFile(apsw.VFSFile):
 
     def _snapshot_reader(self) -> VolumeReader:
         """A reader on the latest snapshot: the idle one if the volume has not moved since.
-        (In an attached process, pinning the latest snapshot is the one round trip.)"""
+        (In an attached process, pinning the latest snapshot is the one round trip; where the
+        latest LSN is known here, checking it is cheaper than a new reader.)"""
         idle, self._idle = self._idle, None
+        unmoved = idle is not None and (
+            self.volume.knows_latest and self.volume.latest_lsn() == _lsn(idle.snapshot)
+        )
+        if unmoved:
+            assert idle is not None
+            return idle
         reader = self.volume.reader()
         if idle is None:
             return reader

@@ -229,6 +229,11 @@ class LocalState:
         record = self._open().snapshot(vid)
         return None if record is None else to_snapshot(vid, record)
 
+    @property
+    def knows_latest(self) -> bool:
+        """Whether ``latest_lsn`` is answered in this process, without asking another one."""
+        return True
+
     def latest_lsn(self, vid: VolumeId) -> int:
         """The latest local LSN (0 before the first commit), from a cache most of the time."""
         record = self._open().snapshot(vid)
