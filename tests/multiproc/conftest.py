@@ -9,10 +9,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import apsw
 import pytest
 
+from graft_client import Client
 from tests.cli.runner import GRAFT, Streams, clean_env
 from tests.pagestore.cluster import Cluster, running_cluster
+from tests.sqlite.support import Device
 from tests.support.polling import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,6 +25,22 @@ ROOT = Path(__file__).resolve().parents[2]
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     with running_cluster(tmp_path_factory.mktemp("cluster")) as started:
         yield started
+
+
+@pytest.fixture
+def pair(tmp_path: Path) -> Iterator[tuple[Device, Device]]:
+    """Two clients of one data dir in this process: the owner, then one attached to it."""
+    with Client(tmp_path) as owner, Client(tmp_path) as attached:
+        yield Device(owner), Device(attached)
+
+
+@pytest.fixture
+def table(pair: tuple[Device, Device]) -> tuple[apsw.Connection, apsw.Connection]:
+    """A table ``t(n)`` in a new database of the owner's, and a connection to it attached."""
+    owner, attached = pair
+    mine = owner.connect()
+    mine.execute("create table t(n integer)")
+    return mine, attached.connect(mine.filename)
 
 
 def start_worker(*args: object, env: dict[str, str] | None = None) -> Streams:

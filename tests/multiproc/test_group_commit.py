@@ -6,7 +6,6 @@ as its next transaction begins, waiting at the owner instead of failing busy."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import apsw
@@ -20,12 +19,6 @@ from tests.sqlite.support import Device, scalar
 from tests.support.polling import wait_until
 
 PAGE = b"\x01" * 4096
-
-
-@pytest.fixture
-def pair(tmp_path: Path) -> Iterator[tuple[Device, Device]]:
-    with Client(tmp_path) as owner, Client(tmp_path) as attached:
-        yield Device(owner), Device(attached)
 
 
 def _gate_syncs(monkeypatch: pytest.MonkeyPatch, db: LocalDB) -> tuple[threading.Event, list[int]]:
@@ -43,12 +36,12 @@ def _gate_syncs(monkeypatch: pytest.MonkeyPatch, db: LocalDB) -> tuple[threading
 
 
 def test_a_commit_hands_the_lease_over_before_it_is_durable_and_returns_after(
-    pair: tuple[Device, Device], monkeypatch: pytest.MonkeyPatch
+    pair: tuple[Device, Device],
+    table: tuple[apsw.Connection, apsw.Connection],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    owner, attached = pair
-    mine = owner.connect()
-    mine.execute("create table t(n integer)")
-    theirs = attached.connect(mine.filename)
+    owner = pair[0]
+    mine, theirs = table
     volume = owner.client.open_volume(mine.filename)
     before = volume.latest_lsn()
     gate, _ = _gate_syncs(monkeypatch, owner.client.state.records().db)
@@ -102,13 +95,13 @@ def test_commits_waiting_for_a_wal_sync_share_it(
 
 
 def test_a_connection_that_writes_waits_for_the_lease_as_its_transaction_begins(
-    pair: tuple[Device, Device], monkeypatch: pytest.MonkeyPatch
+    pair: tuple[Device, Device],
+    table: tuple[apsw.Connection, apsw.Connection],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(leases, "AHEAD_WAIT_S", 30.0)
-    owner, attached = pair
-    mine = owner.connect()
-    mine.execute("create table t(n integer)")
-    theirs = attached.connect(mine.filename)
+    owner = pair[0]
+    mine, theirs = table
     theirs.execute("insert into t values (1)")  # it writes: it takes the lease ahead from now
     mine.execute("begin immediate")
     mine.execute("insert into t values (2)")
@@ -131,12 +124,9 @@ def test_a_connection_that_writes_waits_for_the_lease_as_its_transaction_begins(
 
 
 def test_a_read_after_a_write_keeps_other_writers_out_briefly_at_most(
-    pair: tuple[Device, Device],
+    table: tuple[apsw.Connection, apsw.Connection],
 ) -> None:
-    owner, attached = pair
-    mine = owner.connect()
-    mine.execute("create table t(n integer)")
-    theirs = attached.connect(mine.filename)
+    mine, theirs = table
     theirs.execute("insert into t values (1)")
     theirs.execute("begin")
     assert scalar(theirs, "select count(*) from t", int) == 1  # took the lease ahead; reads
@@ -147,12 +137,12 @@ def test_a_read_after_a_write_keeps_other_writers_out_briefly_at_most(
 
 
 def test_a_pin_sends_the_few_pages_changed_since_the_secondary_along(
-    pair: tuple[Device, Device], monkeypatch: pytest.MonkeyPatch
+    pair: tuple[Device, Device],
+    table: tuple[apsw.Connection, apsw.Connection],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    owner, attached = pair
-    mine = owner.connect()
-    mine.execute("create table t(n integer)")
-    theirs = attached.connect(mine.filename)
+    attached = pair[1]
+    mine, theirs = table
     assert scalar(theirs, "select count(*) from t", int) == 0
     attached.client.state.settle()  # its secondary caught up: the owner names what changed since
     link = attached.client.shared.link()

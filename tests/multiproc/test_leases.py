@@ -4,14 +4,11 @@ write transaction must not commit as if it still held it: it is told, and rolled
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import apsw
 import pytest
 
-from graft_client import Client
 from tests.sqlite.support import Device, scalar
 
 
@@ -23,19 +20,12 @@ class OwnerGaveItAway:
         return False
 
 
-@pytest.fixture
-def pair(tmp_path: Path) -> Iterator[tuple[Device, Device]]:
-    with Client(tmp_path) as owner, Client(tmp_path) as attached:
-        yield Device(owner), Device(attached)
-
-
 def test_a_lease_taken_by_another_process_in_a_takeover_is_reported_to_its_holder(
     pair: tuple[Device, Device],
+    table: tuple[apsw.Connection, apsw.Connection],
 ) -> None:
-    owner, attached = pair
-    mine = owner.connect()
-    mine.execute("create table t(n integer)")
-    theirs = attached.connect(mine.filename)
+    attached = pair[1]
+    mine, theirs = table
     theirs.execute("begin immediate")
     theirs.execute("insert into t values (1)")
     attached.client.leases.reattach(OwnerGaveItAway())  # type: ignore[arg-type]
