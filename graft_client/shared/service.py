@@ -27,6 +27,7 @@ from graft_client.shared.state import (
     pinned_to_wire,
     stats_to_wire,
 )
+from graft_client.shared.versions import CACHED_COMMIT_PAGES, HeldVersions
 from graft_client.shared.view import read_unless_inherited
 from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.records import SyncMode, encode
@@ -57,11 +58,10 @@ SLOW_OPS = frozenset(
 
 _PINS = "pins"
 _AUTOSYNC = "autosync"
-_OWN = "own commits"
-# A pin's changed pages, when at most this many, go with it (the reader would ask for each
-# next), but for those of the asker's own recent commits, which it keeps (``PageVersions``).
-SENT_PAGES = 8
-_OWN_COMMITS = 64
+_HELD = "held versions"
+# A pin's changed pages that the asker lacks go with it (it would ask for each next), this
+# many at most.
+SENT_PAGES = 16
 
 
 class _NotHere(Exception):
@@ -79,12 +79,11 @@ def _pins(conn: Connection) -> Counter[tuple[VolumeId, int]]:
     return pins
 
 
-def _own(conn: Connection) -> dict[tuple[VolumeId, int], None]:
-    """The snapshots the connection's process committed lately (oldest first)."""
-    own: dict[tuple[VolumeId, int], None] | None = conn.held.get(_OWN)
-    if own is None:
-        own = conn.held[_OWN] = {}
-    return own
+def _held(conn: Connection) -> HeldVersions:
+    held: HeldVersions | None = conn.held.get(_HELD)
+    if held is None:
+        held = conn.held[_HELD] = HeldVersions()
+    return held
 
 
 class OwnerService:
@@ -224,18 +223,20 @@ class OwnerService:
         self, conn: Connection, snapshot: Snapshot, changed: Changed | None
     ) -> dict[int, bytes]:
         """The pages to send with a pin of ``snapshot`` (pinned: they stay readable)."""
-        if changed is None or len(changed[1]) > SENT_PAGES:
+        if changed is None:
             return {}
-        own, pages = _own(conn), {}
-        for idx, lsn in changed[1].items():
-            if (snapshot.vid, lsn) in own:
-                continue
+        token, lsns = changed
+        held, pages = _held(conn), {}
+        for idx in held.lacking(token, snapshot.vid, lsns):
             try:
                 page = read_unless_inherited(self._state, snapshot.vid, snapshot, idx, _not_here)
             except _NotHere:
                 continue
             if page is not None:
                 pages[idx] = page
+                if len(pages) == SENT_PAGES:
+                    break
+        held.note(token, snapshot.vid, {idx: lsns[idx] for idx in pages})
         return pages
 
     def _read(
@@ -291,12 +292,11 @@ class OwnerService:
             lease,
             id(conn),
         )
+        snapshot, log_token, _ = found
         if spare:
-            _pins(conn)[volume, found[0].lsn] += 1
-        own = _own(conn)
-        own[volume, found[0].lsn] = None
-        if len(own) > _OWN_COMMITS:
-            del own[next(iter(own))]
+            _pins(conn)[volume, snapshot.lsn] += 1
+        if len(dirty) <= CACHED_COMMIT_PAGES:
+            _held(conn).note_commit(log_token, volume, dirty.keys(), snapshot.lsn)
         return committed_to_wire(*found)
 
     def _autosync(self, conn: Connection, wait_ms: int) -> None:

@@ -1,4 +1,5 @@
-"""PageVersions: an attached process's cache of pages its secondary does not have yet.
+"""PageVersions: an attached process's cache of pages its secondary does not have yet;
+HeldVersions: the owner's record of what one attached process's cache holds.
 
 A key names immutable bytes: page ``pageidx`` of volume ``vid`` as snapshot ``lsn`` holds it,
 for the owner's change log ``token`` (a volume deleted and created again gets a new token, its
@@ -10,12 +11,15 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable, Iterator, Mapping
 
 from graft_core.ids import VolumeId
 
-__all__ = ["CACHED_PAGES", "PageVersions", "VersionKey"]
+__all__ = ["CACHED_COMMIT_PAGES", "CACHED_PAGES", "HeldVersions", "PageVersions", "VersionKey"]
 
 CACHED_PAGES = 2048  # 8 MiB of 4 KiB pages per process
+# A process keeps the pages of its own commits of at most this many pages.
+CACHED_COMMIT_PAGES = 64
 
 VersionKey = tuple[int, VolumeId, int, int]  # token, vid, pageidx, lsn
 
@@ -39,3 +43,39 @@ class PageVersions:
             self._pages.move_to_end(key)
             if len(self._pages) > self._capacity:
                 self._pages.popitem(last=False)
+
+
+class HeldVersions:
+    """Which version of each page the owner last sent an attached process, or saw it commit
+    (and so keep: ``CACHED_COMMIT_PAGES``): a pin sends the changed pages that process lacks,
+    not those it holds. The process may have dropped one since (its cache is bounded); it reads
+    that page through the owner then."""
+
+    __slots__ = ("_capacity", "_guard", "_held")
+
+    def __init__(self, capacity: int = CACHED_PAGES) -> None:
+        self._capacity = capacity
+        # (vid, pageidx) -> (change log token, LSN naming the content), oldest first.
+        self._held: dict[tuple[VolumeId, int], tuple[int, int]] = {}
+        self._guard = threading.Lock()
+
+    def note(self, token: int, vid: VolumeId, lsns: Mapping[int, int]) -> None:
+        """The process holds page ``idx`` of ``vid`` as ``lsns[idx]`` names it."""
+        held = self._held
+        with self._guard:
+            for idx, lsn in lsns.items():
+                key = (vid, idx)
+                held.pop(key, None)
+                held[key] = (token, lsn)
+            while len(held) > self._capacity:
+                del held[next(iter(held))]
+
+    def note_commit(self, token: int, vid: VolumeId, pages: Iterable[int], lsn: int) -> None:
+        self.note(token, vid, dict.fromkeys(pages, lsn))
+
+    def lacking(self, token: int, vid: VolumeId, lsns: Mapping[int, int]) -> Iterator[int]:
+        """The pages of ``lsns`` (pageidx -> LSN naming its content) the process lacks."""
+        held = self._held
+        for idx, lsn in lsns.items():
+            if held.get((vid, idx)) != (token, lsn):
+                yield idx

@@ -5,6 +5,7 @@ tell, it says so (None) and the reader reads through the owner until its seconda
 from __future__ import annotations
 
 from graft_client.shared.changes import MAX_TRACKED_PAGES, ChangeLog
+from graft_client.shared.versions import HeldVersions
 from graft_core.ids import VolumeId
 
 VID = VolumeId.random()
@@ -57,3 +58,14 @@ def test_the_log_forgets_its_oldest_pages_past_its_size() -> None:
     log.committed(VID, 2, [MAX_TRACKED_PAGES + 1])
     assert log.changed(VID, 2, token, 0) is None  # what changed at 1 is forgotten
     assert log.changed(VID, 2, token, 1) == (token, {MAX_TRACKED_PAGES + 1: 2})
+
+
+def test_the_owner_sends_a_process_only_the_page_versions_it_lacks() -> None:
+    held = HeldVersions(capacity=3)
+    held.note_commit(7, VID, [1, 2], 5)  # its own commit of pages 1 and 2 at LSN 5
+    assert list(held.lacking(7, VID, {1: 5, 2: 6, 3: 4})) == [2, 3]
+    assert list(held.lacking(8, VID, {1: 5})) == [1]  # another change log: other contents
+    held.note(7, VID, {2: 6, 3: 4})
+    assert list(held.lacking(7, VID, {1: 5, 2: 6, 3: 4})) == []
+    held.note(7, VID, {4: 9})  # past its capacity the oldest goes: page 1, noted first
+    assert list(held.lacking(7, VID, {1: 5, 2: 6, 3: 4, 4: 9})) == [1]

@@ -15,7 +15,7 @@ from graft_client import Client
 from graft_client.shared import leases
 from graft_client.storage.db import LocalDB
 from graft_core.ids import VolumeId
-from tests.sqlite.support import Device, scalar
+from tests.sqlite.support import Device, extended_result, scalar
 from tests.support.polling import wait_until
 
 PAGE = b"\x01" * 4096
@@ -136,15 +136,8 @@ def test_a_read_after_a_write_keeps_other_writers_out_briefly_at_most(
     assert scalar(theirs, "select count(*) from t", int) == 2
 
 
-def test_a_pin_sends_the_few_pages_changed_since_the_secondary_along(
-    pair: tuple[Device, Device],
-    table: tuple[apsw.Connection, apsw.Connection],
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    attached = pair[1]
-    mine, theirs = table
-    assert scalar(theirs, "select count(*) from t", int) == 0
-    attached.client.state.settle()  # its secondary caught up: the owner names what changed since
+def _trace_calls(monkeypatch: pytest.MonkeyPatch, attached: Device) -> list[str]:
+    """The requests the attached process makes of the owner from now on."""
     link = attached.client.shared.link()
     assert link is not None
     asked: list[str] = []
@@ -155,8 +148,98 @@ def test_a_pin_sends_the_few_pages_changed_since_the_secondary_along(
         return call(op, *args)
 
     monkeypatch.setattr(link, "call", traced)
+    return asked
+
+
+def test_a_pin_sends_the_pages_changed_since_the_secondary_along(
+    pair: tuple[Device, Device],
+    table: tuple[apsw.Connection, apsw.Connection],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    attached = pair[1]
+    mine, theirs = table
+    assert scalar(theirs, "select count(*) from t", int) == 0
+    attached.client.state.settle()  # its secondary caught up: the owner names what changed since
+    asked = _trace_calls(monkeypatch, attached)
     for n in range(1, 4):
         mine.execute("insert into t values (?)", (n,))
         assert scalar(theirs, "select sum(n) from t", int) == n * (n + 1) // 2
+    # More pages than a pin once sent along (8): a row per page, then the pages in one pin.
+    for _ in range(12):
+        mine.execute("insert into t values (zeroblob(3000))")
+    assert scalar(theirs, "select count(*) from t", int) == 15
     assert "pin" in asked
     assert "read" not in asked
+
+
+def test_a_pin_sends_no_page_the_asker_committed_itself(
+    pair: tuple[Device, Device],
+    table: tuple[apsw.Connection, apsw.Connection],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    mine, theirs = table
+    link = pair[1].client.shared.link()
+    assert link is not None
+    sent: list[int] = []
+    call = link.call
+
+    def traced(op: str, *args: object) -> object:
+        answer = call(op, *args)
+        if op in ("pin", "pin_ahead"):
+            sent.extend(answer[3])  # type: ignore[index]
+        return answer
+
+    monkeypatch.setattr(link, "call", traced)
+    theirs.execute("insert into t values (2)")
+    sent.clear()
+    assert scalar(theirs, "select sum(n) from t", int) == 2
+    assert sent == []  # the pages of its own commit: kept there, not sent back
+    mine.execute("insert into t values (3)")
+    assert scalar(theirs, "select sum(n) from t", int) == 5
+    assert sent  # another's change is sent
+
+
+def test_a_write_confirms_the_lease_it_took_ahead_without_a_round_trip(
+    pair: tuple[Device, Device],
+    table: tuple[apsw.Connection, apsw.Connection],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    theirs = table[1]
+    theirs.execute("insert into t values (1)")  # it writes: it takes the lease ahead from now
+    asked = _trace_calls(monkeypatch, pair[1])
+    for n in range(2, 6):
+        theirs.execute("insert into t values (?)", (n,))
+    assert asked.count("pin_ahead") == 4
+    assert asked.count("commit") == 4
+    assert "lock_at" not in asked  # the lease: one request per insert, with the pin
+
+
+def test_a_commit_under_a_lease_that_lapsed_and_went_to_another_file_is_refused(
+    pair: tuple[Device, Device],
+    table: tuple[apsw.Connection, apsw.Connection],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    mine, theirs = table
+    theirs.execute("insert into t values (1)")
+    link = pair[1].client.shared.link()
+    assert link is not None
+    held: list[tuple[str, tuple[object, ...]]] = []
+    notify = link.notify
+    # Its confirmation is held back, as from a process the scheduler left aside for long.
+    monkeypatch.setattr(
+        link,
+        "notify",
+        lambda op, *args: held.append((op, args)) if op == "confirm" else notify(op, *args),
+    )
+    theirs.execute("begin")
+    theirs.execute("insert into t values (2)")  # took the lease ahead; confirmed (not yet seen)
+    mine.set_busy_timeout(10_000)
+    mine.execute("begin immediate")  # the unconfirmed lease lapses and goes to this file
+    for op, args in held:
+        notify(op, *args)
+    with pytest.raises(apsw.BusyError) as refused:
+        theirs.execute("commit")
+    assert extended_result(refused.value) == apsw.SQLITE_BUSY_SNAPSHOT
+    mine.execute("insert into t values (3)")
+    mine.execute("commit")  # the file that holds the lease commits
+    assert scalar(theirs, "select sum(n) from t", int) == 4
