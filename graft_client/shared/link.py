@@ -1,8 +1,8 @@
 """OwnerLink: an attached process's connection to the owner of its data dir.
 
-Calls from any thread share one socket: each request carries an id and a reader thread hands
-each answer to its caller. When the owner goes away, every call in flight fails with
-``StorageUnavailableError`` and ``on_lost`` runs (once, on the reader thread).
+Calls from any thread share one socket: each request carries an id, and the calls read the
+answers themselves (see ``OwnerLink``). When the owner goes away, every call in flight fails
+with ``StorageUnavailableError`` and ``on_lost`` runs (once, on the thread that saw it).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import contextlib
 import itertools
 import logging
 import os
+import select
 import socket
 import struct
 import threading
@@ -49,37 +50,50 @@ def connect(address: str) -> socket.socket | None:
 
 
 class _Call:
-    """One call waiting for its answer: a lock held until the answer came (lighter than an
-    ``Event``, which builds a condition per call; each call is answered once)."""
+    """One call waiting for its answer. Its thread sleeps on a lock (lighter than an ``Event``,
+    which builds a condition per call) until it is answered or its turn to read comes."""
 
-    __slots__ = ("_answered", "ok", "value")
+    __slots__ = ("_wake", "done", "ok", "value", "woken")
 
     def __init__(self) -> None:
-        self._answered = threading.Lock()
-        self._answered.acquire()
+        self._wake = threading.Lock()
+        self._wake.acquire()
+        self.woken = False  # released since its thread last slept (the link's guard)
+        self.done = False
         self.ok = False
         self.value: Any = None
 
-    def wait(self) -> None:
-        self._answered.acquire()
+    def sleep(self) -> None:
+        self._wake.acquire()
 
-    def answer(self, ok: bool, value: Any) -> None:
-        self.ok, self.value = ok, value
-        self._answered.release()
+    def wake(self) -> None:
+        """(The link's guard held.) Wake the call's thread once, whatever the reason."""
+        if not self.woken:
+            self.woken = True
+            self._wake.release()
 
 
 class OwnerLink:
+    """Calls read their own answers: the first caller to wait reads the socket for every call
+    until its own answer comes, answering the others' on the way, then hands the socket to a
+    caller still waiting. A lone call thus wakes once per answer, not twice (a reader thread,
+    then the caller). A watcher thread sleeps until the owner hangs up (``POLLRDHUP``, which
+    does not fire as answers arrive) and then reads to the end, so a link nobody calls on still
+    notices its owner going away."""
+
     def __init__(self, sock: socket.socket, on_lost: Callable[[OwnerLink], None]) -> None:
         self._sock = sock
+        self._frames = FrameReader(sock)
         self._on_lost = on_lost
         self._ids = itertools.count(NO_ANSWER + 1)
         self._calls: dict[int, _Call] = {}
         self._guard = threading.Lock()
         self._send_guard = threading.Lock()
+        self._reading = False
         self._lost = False
         self._closing = False
-        self._reader = threading.Thread(target=self._read, name="graft-owner-link", daemon=True)
-        self._reader.start()
+        self._watcher = threading.Thread(target=self._watch, name="graft-owner-link", daemon=True)
+        self._watcher.start()
 
     def call(self, op: str, *args: Any) -> Any:
         """Run ``op`` at the owner; its answer, or the error it raised (same class)."""
@@ -93,8 +107,8 @@ class OwnerLink:
             with self._send_guard:
                 send_frame(self._sock, [request_id, op, list(args)])
         except OSError:
-            pass  # the reader sees the connection close and fails the call
-        call.wait()
+            pass  # whoever reads sees the connection close and fails the call
+        self._wait(call)
         if call.ok:
             return call.value
         if call.value is None:
@@ -117,23 +131,62 @@ class OwnerLink:
             "unknown (another process takes over: retry)"
         )
 
-    def _read(self) -> None:
-        frames = FrameReader(self._sock)
+    def _wait(self, call: _Call) -> None:
+        while True:
+            with self._guard:
+                if call.done:
+                    return
+                lead = not self._reading
+                if lead:
+                    self._reading = True
+                else:
+                    call.woken = False
+            if lead:
+                self._read_until(call)
+                return
+            call.sleep()
+
+    def _read_until(self, call: _Call) -> None:
+        """Read answers (this thread has the socket) until ``call``'s came or the link broke."""
         try:
-            while True:
-                request_id, ok, value = frames.next()
+            while not call.done:
+                request_id, ok, value = self._frames.next()
                 with self._guard:
-                    call = self._calls.pop(request_id)
-                call.answer(ok, value)
+                    answered = self._calls.pop(request_id)
+                    answered.ok, answered.value, answered.done = ok, value, True
+                    answered.wake()
         except ConnectionLost:
-            pass
+            self._break()
+        finally:
+            with self._guard:
+                self._reading = False
+                waiting = next(iter(self._calls.values()), None)
+                if waiting is not None:
+                    waiting.wake()  # its turn to read
+
+    def _break(self) -> None:
         with self._guard:
+            if self._lost:
+                return
             self._lost = True
             pending, self._calls = list(self._calls.values()), {}
-        for call in pending:
-            call.answer(False, None)  # gone
+            for call in pending:
+                call.ok, call.value, call.done = False, None, True  # gone
+                call.wake()
         if not self._closing:
             self._on_lost(self)
+
+    def _watch(self) -> None:
+        poller = select.poll()
+        poller.register(self._sock, select.POLLRDHUP)
+        with contextlib.suppress(OSError, ValueError):  # the socket closed under it
+            poller.poll()
+        if self._closing:
+            return
+        ending = _Call()  # reads, when its turn comes, up to the end of the connection
+        with self._guard:
+            self._calls[NO_ANSWER] = ending
+        self._wait(ending)
 
     @property
     def lost(self) -> bool:
@@ -143,6 +196,6 @@ class OwnerLink:
         self._closing = True
         with contextlib.suppress(OSError):
             self._sock.shutdown(socket.SHUT_RDWR)
+        if threading.current_thread() is not self._watcher:
+            self._watcher.join()
         self._sock.close()
-        if threading.current_thread() is not self._reader:
-            self._reader.join()

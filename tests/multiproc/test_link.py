@@ -1,0 +1,130 @@
+"""OwnerLink over a real socket, with a scripted owner at the other end: calls read their own
+answers (no thread in between), any number of threads share the link, and a link nobody calls
+on still notices its owner going away."""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from graft_client.shared import link as link_module
+from graft_client.shared.link import OwnerLink
+from graft_client.shared.wire import ConnectionLost, FrameReader, send_frame
+from graft_core.errors import StorageUnavailableError
+from tests.support.polling import wait_until
+
+Answer = Callable[[list[Any]], list[list[Any]]]  # the requests so far -> answers to send
+
+
+@contextmanager
+def scripted_owner(answer: Answer) -> Iterator[tuple[OwnerLink, socket.socket, list[int]]]:
+    """A link whose owner is a thread answering as ``answer`` says; the owner's socket, and
+    how many times the link said it was lost."""
+    here, there = socket.socketpair()
+    lost: list[int] = []
+    requests: list[Any] = []
+
+    def serve() -> None:
+        frames = FrameReader(there)
+        try:
+            while True:
+                requests.append(frames.next())
+                for reply in answer(requests):
+                    send_frame(there, reply)
+        except (ConnectionLost, OSError):
+            pass
+
+    owner = threading.Thread(target=serve, daemon=True)
+    owner.start()
+    link = OwnerLink(here, lambda _: lost.append(1))
+    try:
+        yield link, there, lost
+    finally:
+        link.close()
+        there.close()
+        owner.join(10)
+
+
+def echo(requests: list[Any]) -> list[list[Any]]:
+    request_id, op, args = requests[-1]
+    return [[request_id, True, [op, *args]]]
+
+
+def test_a_call_reads_its_own_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    readers: list[threading.Thread] = []
+
+    class Traced(FrameReader):
+        __slots__ = ()
+
+        def next(self) -> Any:
+            readers.append(threading.current_thread())
+            return super().next()
+
+    monkeypatch.setattr(link_module, "FrameReader", Traced)
+    with scripted_owner(echo) as (link, _, _):
+        assert link.call("mark", 1) == ["mark", 1]
+        assert readers[0] is threading.current_thread()
+
+
+def test_threads_sharing_a_link_each_get_their_own_answer() -> None:
+    def in_reverse(requests: list[Any]) -> list[list[Any]]:
+        # Answers in batches of 4, last asked first: each reader answers others on the way.
+        if len(requests) % 4:
+            return []
+        return [[rid, True, [op, *args]] for rid, op, args in reversed(requests[-4:])]
+
+    with scripted_owner(in_reverse) as (link, _, _):
+        found: dict[int, list[Any]] = {}
+
+        def caller(n: int) -> None:
+            found[n] = [link.call("mark", n, k) for k in range(25)]
+
+        threads = [threading.Thread(target=caller, args=(n,)) for n in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        assert found == {n: [["mark", n, k] for k in range(25)] for n in range(4)}
+
+
+def test_an_idle_link_notices_its_owner_going_away() -> None:
+    with scripted_owner(echo) as (link, there, lost):
+        assert link.call("mark") == ["mark"]
+        there.shutdown(socket.SHUT_RDWR)
+        wait_until(lambda: lost or None, 10, "the link to see its owner go")
+        assert link.lost and lost == [1]
+        with pytest.raises(StorageUnavailableError):
+            link.call("mark")
+
+
+def test_calls_in_flight_when_the_owner_goes_fail_and_the_loss_is_told_once() -> None:
+    asked = threading.Semaphore(0)
+
+    def never(requests: list[Any]) -> list[list[Any]]:
+        asked.release()
+        return []
+
+    with scripted_owner(never) as (link, there, lost):
+        failed: list[BaseException] = []
+
+        def caller() -> None:
+            try:
+                link.call("pull")
+            except StorageUnavailableError as exc:
+                failed.append(exc)
+
+        threads = [threading.Thread(target=caller) for _ in range(3)]
+        for thread in threads:
+            thread.start()
+        for _ in threads:
+            assert asked.acquire(timeout=10)
+        there.shutdown(socket.SHUT_RDWR)
+        for thread in threads:
+            thread.join(10)
+        assert len(failed) == 3
+        assert lost == [1]
