@@ -186,7 +186,7 @@ def test_a_pin_sends_no_page_the_asker_committed_itself(
     def traced(op: str, *args: object) -> object:
         answer = call(op, *args)
         if op in ("pin", "pin_ahead"):
-            sent.extend(answer[3])  # type: ignore[index]
+            sent.extend(answer[3])
         return answer
 
     monkeypatch.setattr(link, "call", traced)
