@@ -62,11 +62,12 @@ class _VolumeLog:
         found: dict[int, int] = {}
         if since >= upto:
             return found
+        latest = upto >= self.last
         for idx, lsn in reversed(self.pages.items()):
             if lsn <= since:
                 break
             # Changed again after ``upto``: its version at ``upto`` is named by ``upto``.
-            found[idx] = min(lsn, upto)
+            found[idx] = lsn if latest or lsn <= upto else upto
         return found
 
 

@@ -48,25 +48,27 @@ class PageVersions:
 class HeldVersions:
     """Which version of each page the owner last sent an attached process, or saw it commit
     (and so keep: ``CACHED_COMMIT_PAGES``): a pin sends the changed pages that process lacks,
-    not those it holds. The process may have dropped one since (its cache is bounded); it reads
+    not those it holds. The process may have dropped one since (its cache is bounded): it reads
     that page through the owner then."""
 
-    __slots__ = ("_capacity", "_guard", "_held")
+    __slots__ = ("_capacity", "_guard", "_volumes")
 
     def __init__(self, capacity: int = CACHED_PAGES) -> None:
         self._capacity = capacity
-        # (vid, pageidx) -> (change log token, LSN naming the content), oldest first.
-        self._held: dict[tuple[VolumeId, int], tuple[int, int]] = {}
+        # vid -> (change log token, {pageidx: LSN naming the content}, oldest first).
+        self._volumes: dict[VolumeId, tuple[int, dict[int, int]]] = {}
         self._guard = threading.Lock()
 
     def note(self, token: int, vid: VolumeId, lsns: Mapping[int, int]) -> None:
         """The process holds page ``idx`` of ``vid`` as ``lsns[idx]`` names it."""
-        held = self._held
         with self._guard:
+            known = self._volumes.get(vid)
+            if known is None or known[0] != token:
+                known = self._volumes[vid] = (token, {})
+            held = known[1]
             for idx, lsn in lsns.items():
-                key = (vid, idx)
-                held.pop(key, None)
-                held[key] = (token, lsn)
+                held.pop(idx, None)
+                held[idx] = lsn
             while len(held) > self._capacity:
                 del held[next(iter(held))]
 
@@ -75,7 +77,11 @@ class HeldVersions:
 
     def lacking(self, token: int, vid: VolumeId, lsns: Mapping[int, int]) -> Iterator[int]:
         """The pages of ``lsns`` (pageidx -> LSN naming its content) the process lacks."""
-        held = self._held
+        known = self._volumes.get(vid)
+        if known is None or known[0] != token:
+            yield from lsns
+            return
+        held = known[1]
         for idx, lsn in lsns.items():
-            if held.get((vid, idx)) != (token, lsn):
+            if held.get(idx) != lsn:
                 yield idx
