@@ -397,7 +397,7 @@ class SharedState(LocalState):
     def _unpin_at_owner(self, vid: VolumeId, lsn: int) -> None:
         link = self._shared.link()
         if link is not None:
-            link.notify("unpin", bytes(vid), lsn)
+            link.notify_soon("unpin", bytes(vid), lsn)
 
     # --- changes go to the owner ------------------------------------------------------------
 

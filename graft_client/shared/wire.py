@@ -24,6 +24,7 @@ __all__ = [
     "ConnectionLost",
     "FrameReader",
     "address",
+    "encode_frame",
     "error_body",
     "send_frame",
     "snapshot_from_wire",
@@ -52,9 +53,13 @@ def address(data_dir: Path) -> str:
     return f"\0graft-client-{info.st_dev:x}-{info.st_ino:x}"
 
 
-def send_frame(sock: socket.socket, message: Any) -> None:
+def encode_frame(message: Any) -> bytes:
     body = _encoder.encode(message)
-    sock.sendall(_HEADER.pack(len(body)) + body)
+    return _HEADER.pack(len(body)) + body
+
+
+def send_frame(sock: socket.socket, message: Any) -> None:
+    sock.sendall(encode_frame(message))
 
 
 class FrameReader:

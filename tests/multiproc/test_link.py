@@ -128,3 +128,39 @@ def test_calls_in_flight_when_the_owner_goes_fail_and_the_loss_is_told_once() ->
             thread.join(10)
         assert len(failed) == 3
         assert lost == [1]
+
+
+def test_releases_sent_soon_go_with_the_next_request_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(link_module, "SOON_S", 30.0)
+    seen: list[Any] = []
+
+    def record(requests: list[Any]) -> list[list[Any]]:
+        seen.append(requests[-1])
+        return echo(requests) if requests[-1][0] else []
+
+    with scripted_owner(record) as (link, _, _):
+        link.notify_soon("unpin", 1)
+        link.notify_soon("unpin", 2)
+        assert link.call("mark") == ["mark"]  # answered after the owner read both releases
+        assert [op for _, op, _ in seen] == ["unpin", "unpin", "mark"]
+        assert [args for _, _, args in seen[:2]] == [[1], [2]]
+
+
+def test_releases_sent_soon_reach_an_idle_owner_within_soon_s(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(link_module, "SOON_S", 0.01)
+    seen: list[Any] = []
+
+    def record(requests: list[Any]) -> list[list[Any]]:
+        seen.append(requests[-1])
+        return []
+
+    with scripted_owner(record) as (link, _, _):
+        link.notify_soon("unpin", 1)
+        wait_until(lambda: seen or None, 10, "the release to reach the owner")
+        link.notify_soon("unpin", 2)  # a second round: the flusher waits again
+        wait_until(lambda: len(seen) == 2 or None, 10, "the second release")
+        assert [args for _, _, args in seen] == [[1], [2]]
