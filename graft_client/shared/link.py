@@ -162,6 +162,8 @@ class OwnerLink:
                 if frames:
                     with contextlib.suppress(OSError):
                         self._sock.sendall(frames)
+            if self._closing:
+                return
 
     def _gone(self) -> StorageUnavailableError:
         return StorageUnavailableError(
@@ -223,6 +225,8 @@ class OwnerLink:
             return
         ending = _Call()  # reads, when its turn comes, up to the end of the connection
         with self._guard:
+            if self._lost:
+                return  # a call read to the end already
             self._calls[NO_ANSWER] = ending
         self._wait(ending)
 

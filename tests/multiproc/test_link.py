@@ -164,3 +164,11 @@ def test_releases_sent_soon_reach_an_idle_owner_within_soon_s(
         link.notify_soon("unpin", 2)  # a second round: the flusher waits again
         wait_until(lambda: len(seen) == 2 or None, 10, "the second release")
         assert [args for _, _, args in seen] == [[1], [2]]
+
+
+def test_a_closed_link_leaves_no_thread_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(link_module, "SOON_S", 0.01)
+    before = threading.active_count()
+    with scripted_owner(echo) as (link, _, _):
+        link.notify_soon("unpin", 1)  # the flusher is waiting to send it as the link closes
+    wait_until(lambda: threading.active_count() == before or None, 10, "the link's threads to end")
