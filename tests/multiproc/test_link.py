@@ -167,8 +167,10 @@ def test_releases_sent_soon_reach_an_idle_owner_within_soon_s(
 
 
 def test_a_closed_link_leaves_no_thread_behind(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(link_module, "SOON_S", 0.01)
+    monkeypatch.setattr(link_module, "SOON_S", 0.1)
     before = threading.active_count()
     with scripted_owner(echo) as (link, _, _):
-        link.notify_soon("unpin", 1)  # the flusher is waiting to send it as the link closes
+        link.notify_soon("unpin", 1)
+        # The link closes while its flusher waits to send that release.
+        wait_until(lambda: link._flush_wanted.locked() or None, 10, "the flusher to wait")
     wait_until(lambda: threading.active_count() == before or None, 10, "the link's threads to end")
