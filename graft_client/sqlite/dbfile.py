@@ -285,9 +285,10 @@ class VolumeFile(apsw.VFSFile):
                 "snapshot",
                 apsw.SQLITE_BUSY_SNAPSHOT,
             )
-        # At the reader's LSN (held: no round trip to pin it in an attached process); a commit
-        # landing meanwhile makes its commit fail as a writer on the latest would.
-        return self.volume.writer(read_at or None)
+        # Through the transaction's reader, which stays open until the writer ends: the
+        # snapshot is pinned once per transaction. A commit landing meanwhile makes its commit
+        # fail as a writer on the latest would.
+        return self.volume.writer_on(self._reader)
 
     def _commit(self) -> None:
         if self._doomed is not None:

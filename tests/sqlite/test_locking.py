@@ -149,3 +149,30 @@ def test_read_transactions_on_an_unmoved_volume_reuse_the_idle_reader(
             one.execute("insert into t (v) values (1)")
         assert _count(two) == 11  # moved: a new reader, on the latest snapshot
         assert opened.count(None) == 1
+
+
+def test_an_autocommit_insert_pins_one_snapshot_where_the_data_dir_is_owned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The writer used to open a view of its own on the transaction's snapshot (a second pin
+    # and release per write transaction, on the path every writer waits behind): it reads
+    # through the transaction's reader. The one view left is the committed snapshot's, which
+    # the next transaction reads while the volume does not move.
+    from graft_client.storage.state import LocalState
+
+    opened: list[int | None] = []
+    open_view = LocalState.open_view
+
+    def counted(state: LocalState, vid: object, lsn: int | None, *args: object) -> object:
+        opened.append(lsn)
+        return open_view(state, vid, lsn, *args)  # type: ignore[arg-type]
+
+    with device(tmp_path) as dev:
+        one, _ = _table(dev)
+        one.execute("insert into t (v) values (0)")
+        monkeypatch.setattr(LocalState, "open_view", counted)
+        for n in range(20):
+            one.execute("insert into t (v) values (?)", (n,))
+        assert len(opened) == 20, opened
+        assert _count(one) == 31
+        assert scalar(one, "pragma integrity_check", str) == "ok"
