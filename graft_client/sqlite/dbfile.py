@@ -107,8 +107,9 @@ class VolumeFile(apsw.VFSFile):
         self._doomed: str | None = None
         # Whether this write transaction committed: later changes under its lock are its tail.
         self._committed = False
-        # The reader of the last transaction, kept while the volume does not move: most read
-        # transactions then cost one snapshot lookup. It pins at most that one snapshot.
+        # The reader of the last transaction, kept while the volume does not move (and once it
+        # moved, until the transaction that found so ends): most read transactions then cost
+        # one snapshot lookup. It pins at most that one snapshot.
         self._idle: VolumeReader | None = None
         self._page1: tuple[int, bytes] | None = None
         # SQLite reports BUSY with its own text; the reason is kept here (pragma graft_status).
@@ -396,7 +397,7 @@ class VolumeFile(apsw.VFSFile):
         if level == apsw.SQLITE_LOCK_NONE and self._reader is not None:
             self._reader.pause()
             if self._idle is not None:
-                self._idle.close()
+                self._idle.close()  # the volume moved past it
             self._idle, self._reader = self._reader, None
         self._level = level
 
@@ -421,20 +422,20 @@ class VolumeFile(apsw.VFSFile):
     def _snapshot_reader(self) -> VolumeReader:
         """A reader on the latest snapshot: the idle one if the volume has not moved since.
         (In an attached process, pinning the latest snapshot is the one round trip; where the
-        latest LSN is known here, checking it is cheaper than a new reader.)"""
-        idle, self._idle = self._idle, None
-        unmoved = idle is not None and (
-            self.volume.knows_latest and self.volume.latest_lsn() == _lsn(idle.snapshot)
-        )
-        if unmoved:
-            assert idle is not None
+        latest LSN is known here, checking it is cheaper than a new reader.) An idle reader
+        that the volume left behind stays idle until the transaction ends: its release (a
+        message to the owner, from an attached process) is then past the commit, off the path
+        that other writers wait behind."""
+        idle = self._idle
+        volume = self.volume
+        if idle is not None and volume.knows_latest and volume.latest_lsn() == _lsn(idle.snapshot):
+            self._idle = None
             return idle
-        reader = self.volume.reader()
-        if idle is None:
-            return reader
-        if _lsn(idle.snapshot) == _lsn(reader.snapshot):
-            reader, idle = idle, reader  # the idle one keeps what it read ahead
-        idle.close()
+        reader = volume.reader()
+        if idle is not None and _lsn(idle.snapshot) == _lsn(reader.snapshot):
+            self._idle = None
+            reader.close()  # the idle one keeps what it read ahead
+            return idle
         return reader
 
     def xCheckReservedLock(self) -> bool:

@@ -138,6 +138,37 @@ def test_an_attached_autocommit_insert_pins_its_snapshot_once_before_it_commits(
     setup.close()
 
 
+def test_an_attached_writer_releases_the_snapshot_the_volume_left_behind_after_committing(
+    pair: tuple[Device, Device], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When another process committed since, the transaction's pin replaces the connection's
+    idle reader, whose release is a message to the owner: it was sent between the pin and the
+    commit, where every other writer waits (a send can cost a context switch)."""
+    owner, attached = pair
+    mine = owner.connect()
+    mine.execute("create table t(n integer)")
+    theirs = attached.connect(mine.filename)
+    theirs.execute("insert into t values (0)")
+    sent: list[str] = []
+    for how in ("call", "notify"):
+        real = getattr(OwnerLink, how)
+
+        def recording(link: OwnerLink, op: str, *args: Any, real: Any = real) -> Any:
+            sent.append(op)
+            return real(link, op, *args)
+
+        monkeypatch.setattr(OwnerLink, how, recording)
+    for n in range(1, 11):
+        mine.execute("insert into t values (?)", (n,))  # the volume moves past their reader
+        sent.clear()
+        theirs.execute("insert into t values (?)", (n,))
+        assert sent.count("unpin") == 2, sent  # the snapshot read before, and the base
+        assert "unpin" not in sent[: sent.index("commit")], sent
+    assert scalar(theirs, "select count(*) from t", int) == 21
+    theirs.close()
+    mine.close()
+
+
 def test_an_attached_reader_keeps_its_snapshot_over_a_caught_up_secondary(
     pair: tuple[Device, Device], monkeypatch: pytest.MonkeyPatch
 ) -> None:
