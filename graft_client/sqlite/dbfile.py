@@ -331,7 +331,8 @@ class VolumeFile(apsw.VFSFile):
     def _commit_writer(self, writer: VolumeWriter) -> None:
         """Commit ``writer`` at the size SQLite recorded; this transaction then reads the result."""
         base = writer.base
-        recorded = _header_page_count(writer.read(1))
+        page1 = writer.read(1)
+        recorded = _header_page_count(page1)
         if recorded is not None and recorded < writer.page_count:
             writer.truncate(recorded)  # what SQLite's xTruncate after the sync will ask for
         with self._slot.handing_over(id(self)) as over:
@@ -345,6 +346,8 @@ class VolumeFile(apsw.VFSFile):
             reader = self.volume.reader(committed.lsn)
             self._reader.close()
             self._reader = reader
+            # What the next transaction reads first, while the volume does not move.
+            self._page1 = (committed.lsn, _stamp_header(page1, committed.lsn))
 
     def _ends_rollback(self, writer: VolumeWriter) -> bool:
         """Whether this sync ends a rollback: SQLite syncs the pages it copied back when the

@@ -176,3 +176,31 @@ def test_an_autocommit_insert_pins_one_snapshot_where_the_data_dir_is_owned(
         assert len(opened) == 20, opened
         assert _count(one) == 31
         assert scalar(one, "pragma integrity_check", str) == "ok"
+
+
+def test_the_next_transaction_reads_the_header_its_connection_committed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite reads page 1 as each transaction begins (its change counter); after a commit of
+    # its own, the connection has the committed page 1 already: reading it again from the
+    # volume cost each autocommit insert a page read and a copy of the page.
+    from graft_client.reader import VolumeReader
+
+    headers: list[int] = []
+    read = VolumeReader.read
+
+    def counted(reader: VolumeReader, pageidx: int) -> bytes:
+        if pageidx == 1:
+            headers.append(pageidx)
+        return read(reader, pageidx)
+
+    with device(tmp_path) as dev:
+        one, two = _table(dev)
+        one.execute("insert into t (v) values (0)")
+        monkeypatch.setattr(VolumeReader, "read", counted)
+        for n in range(20):
+            one.execute("insert into t (v) values (?)", (n,))
+        assert headers == []
+        assert _count(two) == 31  # another connection reads the new header
+        assert headers == [1]
+        assert scalar(one, "pragma integrity_check", str) == "ok"
