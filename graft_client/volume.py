@@ -188,6 +188,12 @@ class Volume:
         (its commit raises ``ConcurrentWriteError`` unless that is still the latest then)."""
         return VolumeWriter(self._state, self.vid, self.reader(at))
 
+    def writer_on(self, reader: VolumeReader) -> VolumeWriter:
+        """A writer on the snapshot that ``reader`` (of this volume) reads, reading through it:
+        no pin of its own, so the caller keeps ``reader`` open until the writer ends. Its
+        commit raises ``ConcurrentWriteError`` unless that snapshot is still the latest."""
+        return VolumeWriter(self._state, self.vid, reader, borrowed=True)
+
     def log(self, start: int = 1, limit: int | None = None) -> list[CommitInfo]:
         """Retained local commits from ``start``, oldest first."""
         return self._state.log(self.vid, start, limit)
@@ -410,7 +416,13 @@ class PinnedVolume(Volume):
         return super().reader(self.lsn if lsn is None else lsn)
 
     def writer(self, at: int | None = None) -> VolumeWriter:
-        raise ReadOnlyError(f"volume {self.vid} is opened read-only at LSN {self.lsn}")
+        raise self._read_only()
+
+    def writer_on(self, reader: VolumeReader) -> VolumeWriter:
+        raise self._read_only()
+
+    def _read_only(self) -> ReadOnlyError:
+        return ReadOnlyError(f"volume {self.vid} is opened read-only at LSN {self.lsn}")
 
     def __repr__(self) -> str:
         return f"PinnedVolume({str(self.vid)!r}, lsn={self.lsn})"

@@ -17,12 +17,18 @@ class VolumeWriter:
     """Buffers writes; ``commit()`` makes them one durable local commit.
 
     As a context manager it commits when the block succeeds and discards on an exception.
+    It reads the base snapshot through ``reader``, which it closes when it ends unless
+    ``borrowed``: then the caller keeps the reader open (and its snapshot pinned) until the
+    writer ends, and reads on with it afterwards.
     """
 
-    def __init__(self, state: LocalState, vid: VolumeId, reader: VolumeReader) -> None:
+    def __init__(
+        self, state: LocalState, vid: VolumeId, reader: VolumeReader, *, borrowed: bool = False
+    ) -> None:
         self._state = state
         self._vid = vid
         self._reader: VolumeReader | None = reader
+        self._borrowed = borrowed
         self._dirty: dict[int, bytes] = {}
         self._page_count = reader.page_count
         # Pages above the lowest count a truncate reached are gone unless rewritten.
@@ -83,10 +89,10 @@ class VolumeWriter:
             self.discard()
 
     def discard(self) -> None:
-        """Drop staged pages and release the base snapshot."""
-        if self._reader is not None:
+        """Drop staged pages and release the base snapshot (unless the reader is borrowed)."""
+        if self._reader is not None and not self._borrowed:
             self._reader.close()
-            self._reader = None
+        self._reader = None
         self._dirty = {}
 
     def __enter__(self) -> VolumeWriter:

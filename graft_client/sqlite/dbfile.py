@@ -107,8 +107,9 @@ class VolumeFile(apsw.VFSFile):
         self._doomed: str | None = None
         # Whether this write transaction committed: later changes under its lock are its tail.
         self._committed = False
-        # The reader of the last transaction, kept while the volume does not move: most read
-        # transactions then cost one snapshot lookup. It pins at most that one snapshot.
+        # The reader of the last transaction, kept while the volume does not move (and once it
+        # moved, until the transaction that found so ends): most read transactions then cost
+        # one snapshot lookup. It pins at most that one snapshot.
         self._idle: VolumeReader | None = None
         self._page1: tuple[int, bytes] | None = None
         # SQLite reports BUSY with its own text; the reason is kept here (pragma graft_status).
@@ -285,9 +286,10 @@ class VolumeFile(apsw.VFSFile):
                 "snapshot",
                 apsw.SQLITE_BUSY_SNAPSHOT,
             )
-        # At the reader's LSN (held: no round trip to pin it in an attached process); a commit
-        # landing meanwhile makes its commit fail as a writer on the latest would.
-        return self.volume.writer(read_at or None)
+        # Through the transaction's reader, which stays open until the writer ends: the
+        # snapshot is pinned once per transaction. A commit landing meanwhile makes its commit
+        # fail as a writer on the latest would.
+        return self.volume.writer_on(self._reader)
 
     def _commit(self) -> None:
         if self._doomed is not None:
@@ -329,7 +331,8 @@ class VolumeFile(apsw.VFSFile):
     def _commit_writer(self, writer: VolumeWriter) -> None:
         """Commit ``writer`` at the size SQLite recorded; this transaction then reads the result."""
         base = writer.base
-        recorded = _header_page_count(writer.read(1))
+        page1 = writer.read(1)
+        recorded = _header_page_count(page1)
         if recorded is not None and recorded < writer.page_count:
             writer.truncate(recorded)  # what SQLite's xTruncate after the sync will ask for
         with self._slot.handing_over(id(self)) as over:
@@ -343,6 +346,8 @@ class VolumeFile(apsw.VFSFile):
             reader = self.volume.reader(committed.lsn)
             self._reader.close()
             self._reader = reader
+            # What the next transaction reads first, while the volume does not move.
+            self._page1 = (committed.lsn, _stamp_header(page1, committed.lsn))
 
     def _ends_rollback(self, writer: VolumeWriter) -> bool:
         """Whether this sync ends a rollback: SQLite syncs the pages it copied back when the
@@ -395,7 +400,7 @@ class VolumeFile(apsw.VFSFile):
         if level == apsw.SQLITE_LOCK_NONE and self._reader is not None:
             self._reader.pause()
             if self._idle is not None:
-                self._idle.close()
+                self._idle.close()  # the volume moved past it
             self._idle, self._reader = self._reader, None
         self._level = level
 
@@ -420,20 +425,20 @@ class VolumeFile(apsw.VFSFile):
     def _snapshot_reader(self) -> VolumeReader:
         """A reader on the latest snapshot: the idle one if the volume has not moved since.
         (In an attached process, pinning the latest snapshot is the one round trip; where the
-        latest LSN is known here, checking it is cheaper than a new reader.)"""
-        idle, self._idle = self._idle, None
-        unmoved = idle is not None and (
-            self.volume.knows_latest and self.volume.latest_lsn() == _lsn(idle.snapshot)
-        )
-        if unmoved:
-            assert idle is not None
+        latest LSN is known here, checking it is cheaper than a new reader.) An idle reader
+        that the volume left behind stays idle until the transaction ends: its release (a
+        message to the owner, from an attached process) is then past the commit, off the path
+        that other writers wait behind."""
+        idle = self._idle
+        volume = self.volume
+        if idle is not None and volume.knows_latest and volume.latest_lsn() == _lsn(idle.snapshot):
+            self._idle = None
             return idle
-        reader = self.volume.reader()
-        if idle is None:
-            return reader
-        if _lsn(idle.snapshot) == _lsn(reader.snapshot):
-            reader, idle = idle, reader  # the idle one keeps what it read ahead
-        idle.close()
+        reader = volume.reader()
+        if idle is not None and _lsn(idle.snapshot) == _lsn(reader.snapshot):
+            self._idle = None
+            reader.close()  # the idle one keeps what it read ahead
+            return idle
         return reader
 
     def xCheckReservedLock(self) -> bool:

@@ -14,7 +14,10 @@ import pytest
 
 from graft_client import Client
 from graft_client.shared.link import OwnerLink
+from graft_client.shared.state import SharedState
 from graft_client.storage.db import LocalDB
+from graft_core.ids import VolumeId
+from graft_core.types import LocalLSN
 from tests.sqlite.support import Device, scalar
 from tests.sync.support import page, write_pages
 
@@ -103,6 +106,67 @@ def test_an_attached_autocommit_insert_costs_three_round_trips(
     assert scalar(setup, "select sum(n) from t", int) == sum(range(21))
     db.close()
     setup.close()
+
+
+def test_an_attached_autocommit_insert_pins_its_snapshot_once_before_it_commits(
+    pair: tuple[Device, Device], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between the pin that takes the writer lease and the commit (the time every other
+    writer waits), the writer opened a second view on the transaction's snapshot (a pin and
+    a release, counted here): it reads through the transaction's reader. Two views per
+    insert are left: the transaction's and, after its commit, the committed snapshot's."""
+    owner, attached = pair
+    setup = owner.connect()
+    setup.execute("create table t(n integer)")
+    db = attached.connect(setup.filename)
+    db.execute("insert into t values (0)")
+    opened: list[int | None] = []
+    open_view = SharedState.open_view
+
+    def counted(state: SharedState, vid: VolumeId, lsn: LocalLSN | None, *args: Any) -> Any:
+        if not state.is_owner:
+            opened.append(lsn)
+        return open_view(state, vid, lsn, *args)
+
+    monkeypatch.setattr(SharedState, "open_view", counted)
+    for n in range(1, 21):
+        db.execute("insert into t values (?)", (n,))
+    assert len(opened) == 2 * 20, opened
+    assert opened.count(None) == 20  # the transaction's pin; the other, its commit's
+    assert scalar(setup, "select sum(n) from t", int) == sum(range(21))
+    db.close()
+    setup.close()
+
+
+def test_an_attached_writer_releases_the_snapshot_the_volume_left_behind_after_committing(
+    pair: tuple[Device, Device], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When another process committed since, the transaction's pin replaces the connection's
+    idle reader, whose release is a message to the owner: it was sent between the pin and the
+    commit, where every other writer waits (a send can cost a context switch)."""
+    owner, attached = pair
+    mine = owner.connect()
+    mine.execute("create table t(n integer)")
+    theirs = attached.connect(mine.filename)
+    theirs.execute("insert into t values (0)")
+    sent: list[str] = []
+    for how in ("call", "notify"):
+        real = getattr(OwnerLink, how)
+
+        def recording(link: OwnerLink, op: str, *args: Any, real: Any = real) -> Any:
+            sent.append(op)
+            return real(link, op, *args)
+
+        monkeypatch.setattr(OwnerLink, how, recording)
+    for n in range(1, 11):
+        mine.execute("insert into t values (?)", (n,))  # the volume moves past their reader
+        sent.clear()
+        theirs.execute("insert into t values (?)", (n,))
+        assert sent.count("unpin") == 2, sent  # the snapshot read before, and the base
+        assert "unpin" not in sent[: sent.index("commit")], sent
+    assert scalar(theirs, "select count(*) from t", int) == 21
+    theirs.close()
+    mine.close()
 
 
 def test_an_attached_reader_keeps_its_snapshot_over_a_caught_up_secondary(

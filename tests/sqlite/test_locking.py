@@ -149,3 +149,58 @@ def test_read_transactions_on_an_unmoved_volume_reuse_the_idle_reader(
             one.execute("insert into t (v) values (1)")
         assert _count(two) == 11  # moved: a new reader, on the latest snapshot
         assert opened.count(None) == 1
+
+
+def test_an_autocommit_insert_pins_one_snapshot_where_the_data_dir_is_owned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The writer used to open a view of its own on the transaction's snapshot (a second pin
+    # and release per write transaction, on the path every writer waits behind): it reads
+    # through the transaction's reader. The one view left is the committed snapshot's, which
+    # the next transaction reads while the volume does not move.
+    from graft_client.storage.state import LocalState
+
+    opened: list[int | None] = []
+    open_view = LocalState.open_view
+
+    def counted(state: LocalState, vid: object, lsn: int | None, *args: object) -> object:
+        opened.append(lsn)
+        return open_view(state, vid, lsn, *args)  # type: ignore[arg-type]
+
+    with device(tmp_path) as dev:
+        one, _ = _table(dev)
+        one.execute("insert into t (v) values (0)")
+        monkeypatch.setattr(LocalState, "open_view", counted)
+        for n in range(20):
+            one.execute("insert into t (v) values (?)", (n,))
+        assert len(opened) == 20, opened
+        assert _count(one) == 31
+        assert scalar(one, "pragma integrity_check", str) == "ok"
+
+
+def test_the_next_transaction_reads_the_header_its_connection_committed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite reads page 1 as each transaction begins (its change counter); after a commit of
+    # its own, the connection has the committed page 1 already: reading it again from the
+    # volume cost each autocommit insert a page read and a copy of the page.
+    from graft_client.reader import VolumeReader
+
+    headers: list[int] = []
+    read = VolumeReader.read
+
+    def counted(reader: VolumeReader, pageidx: int) -> bytes:
+        if pageidx == 1:
+            headers.append(pageidx)
+        return read(reader, pageidx)
+
+    with device(tmp_path) as dev:
+        one, two = _table(dev)
+        one.execute("insert into t (v) values (0)")
+        monkeypatch.setattr(VolumeReader, "read", counted)
+        for n in range(20):
+            one.execute("insert into t (v) values (?)", (n,))
+        assert headers == []
+        assert _count(two) == 31  # another connection reads the new header
+        assert headers == [1]
+        assert scalar(one, "pragma integrity_check", str) == "ok"
