@@ -150,7 +150,7 @@ def test_an_attached_writer_releases_the_snapshot_the_volume_left_behind_after_c
     theirs = attached.connect(mine.filename)
     theirs.execute("insert into t values (0)")
     sent: list[str] = []
-    for how in ("call", "notify"):
+    for how in ("call", "notify", "notify_soon"):
         real = getattr(OwnerLink, how)
 
         def recording(link: OwnerLink, op: str, *args: Any, real: Any = real) -> Any:
