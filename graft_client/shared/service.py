@@ -17,7 +17,7 @@ from typing import Any
 
 from graft_client.shared.changes import Changed
 from graft_client.shared.leases import WriterLeases
-from graft_client.shared.server import Connection
+from graft_client.shared.server import LATER, Connection, Reply
 from graft_client.shared.session import SharedSession, key_from_wire, push_to_wire
 from graft_client.shared.state import (
     SharedState,
@@ -33,7 +33,7 @@ from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.records import SyncMode, encode
 from graft_client.storage.state import LocalState
 from graft_client.sync.session import SyncSession
-from graft_core.errors import GraftError, KeyRequiredError, SnapshotNotFoundError
+from graft_core.errors import KeyRequiredError, SnapshotNotFoundError
 from graft_core.ids import VolumeId
 from graft_core.types import LSN, LocalLSN, PageCount, Snapshot
 
@@ -72,6 +72,16 @@ def _not_here(pageidx: int, lsn: int, page_count: int) -> bytes:
     raise _NotHere
 
 
+def _explained(exc: Exception) -> Exception:
+    """A missing key says which process lacks it: the caller's may well have it."""
+    if not isinstance(exc, KeyRequiredError):
+        return exc
+    return type(exc)(
+        f"{exc} [in the owner of the data dir, pid {os.getpid()}, which syncs for "
+        f"every process: a process gives it its key by opening the volume with one]"
+    )
+
+
 def _pins(conn: Connection) -> Counter[tuple[VolumeId, int]]:
     pins: Counter[tuple[VolumeId, int]] | None = conn.held.get(_PINS)
     if pins is None:  # built once per connection, not per request
@@ -100,7 +110,6 @@ class OwnerService:
                 state, VolumeId(vid), lsn, timeout
             ),
             "pin": self._pin,
-            "pin_ahead": self._pin_ahead,
             "read": self._read,
             "unpin": self._unpin,
             "repin": self._repin,
@@ -150,25 +159,21 @@ class OwnerService:
             ),
             **leases.ops(),
         }
+        # Requests answered once their turn comes, from the thread whose work gives it.
+        self._later: dict[str, Callable[..., None]] = {"pin_ahead": self._pin_ahead}
 
-    def handle(self, conn: Connection, op: str, args: list[Any]) -> Any:
+    def handle(self, reply: Reply, op: str, args: list[Any]) -> Any:
         try:
-            return self._ops[op](conn, *args)
+            later = self._later.get(op)
+            if later is None:
+                return self._ops[op](reply.conn, *args)
+            later(reply, *args)
+            return LATER
         except KeyRequiredError as exc:
-            # The caller's process may well have the key: say which one lacks it.
-            raise type(exc)(
-                f"{exc} [in the owner of the data dir, pid {os.getpid()}, which syncs for "
-                f"every process: a process gives it its key by opening the volume with one]"
-            ) from exc
+            raise _explained(exc) from exc
 
     def slow(self, op: str, args: list[Any]) -> bool:
-        """Whether the request may wait: a pin ahead of a write does while another file holds
-        the lease (else it is answered at once, as a pin)."""
-        if op == "pin_ahead":
-            try:
-                return self._leases.held(VolumeId(args[0]))
-            except (GraftError, IndexError, TypeError):
-                return False  # answered at once: the handler says what is wrong
+        """Whether the request may wait (a pin ahead of a write waits its turn without)."""
         return op in SLOW_OPS
 
     def dropped(self, conn: Connection) -> None:
@@ -207,17 +212,24 @@ class OwnerService:
 
     def _pin_ahead(
         self,
-        conn: Connection,
+        reply: Reply,
         vid: bytes,
         token: int | None,
         since: int,
         hint: int | None,
         file: int,
-    ) -> Any:
-        """``_pin`` of the latest snapshot once the writer lease is taken for ``file`` (or
-        not, after a short wait); and whether it was."""
-        taken = self._leases.grant_ahead(id(conn), VolumeId(vid), file)
-        return [*self._pin(conn, vid, None, token, since, hint), taken]
+    ) -> None:
+        """Answers ``_pin`` of the latest snapshot once the writer lease is taken for
+        ``file`` (or not, after a short wait), and whether it was: from the thread that freed
+        the lease for it (no thread waits per waiter)."""
+
+        def then(taken: bool) -> None:
+            try:
+                reply.send([*self._pin(reply.conn, vid, None, token, since, hint), taken])
+            except Exception as exc:  # answered, whatever it is: the caller waits for it
+                reply.fail(_explained(exc))
+
+        self._leases.grant_ahead_then(id(reply.conn), VolumeId(vid), file, then)
 
     def _changed_pages(
         self, conn: Connection, snapshot: Snapshot, changed: Changed | None

@@ -1,0 +1,123 @@
+"""Writers waiting at the owner for a volume's lease take it in turn, first come first: the
+thread that frees the lease gives it to the next and answers its pin right there; a waiter
+whose time runs out, or whose holder's lease taken ahead lapses, is told by the alarm."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import apsw
+import pytest
+
+from graft_client.shared import leases
+from graft_client.shared.leases import WriterLeases
+from graft_client.shared.server import Connection
+from graft_client.shared.service import OwnerService
+from graft_core.ids import VolumeId
+from tests.sqlite.support import Device, scalar
+from tests.support.polling import wait_until
+
+
+def _told(table: WriterLeases, vid: VolumeId, holder: int, told: list[tuple[int, bool]]) -> None:
+    """``holder`` (file ``holder * 10``) waits for the lease; ``told`` gets its answer."""
+    table.grant_ahead_then(holder, vid, holder * 10, lambda taken: told.append((holder, taken)))
+
+
+def test_the_commit_that_frees_the_lease_answers_the_next_writer(
+    pair: tuple[Device, Device],
+    table: tuple[apsw.Connection, apsw.Connection],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(leases, "AHEAD_WAIT_S", 30.0)
+    owner = pair[0]
+    mine, theirs = table
+    pinned_on: list[str] = []
+    pin = OwnerService._pin
+
+    def recorded(self: OwnerService, conn: Connection, *args: Any) -> Any:
+        pinned_on.append(threading.current_thread().name)
+        return pin(self, conn, *args)
+
+    theirs.execute("insert into t values (1)")  # it writes: it takes the lease ahead from now
+    mine.execute("begin immediate")
+    mine.execute("insert into t values (2)")
+    inserting = threading.Thread(target=theirs.execute, args=("insert into t values (3)",))
+    inserting.start()
+    vid = VolumeId.parse(mine.filename)
+    wait_until(lambda: owner.client.leases.waiting(vid) or None, 10, "the writer waiting")
+    monkeypatch.setattr(OwnerService, "_pin", recorded)
+    mine.execute("commit")
+    inserting.join()
+    # The waiter's pin was made and answered by this thread's commit, not by a thread woken.
+    assert pinned_on == [threading.current_thread().name]
+    assert scalar(mine, "select sum(n) from t", int) == 6
+
+
+def test_a_writer_waiting_too_long_begins_without_the_lease(
+    pair: tuple[Device, Device],
+    table: tuple[apsw.Connection, apsw.Connection],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(leases, "AHEAD_WAIT_S", 0.2)
+    owner = pair[0]
+    mine, theirs = table
+    vid = VolumeId.parse(mine.filename)
+    theirs.execute("insert into t values (1)")
+    mine.execute("begin immediate")
+    mine.execute("insert into t values (2)")
+    theirs.execute("begin")
+    assert scalar(theirs, "select count(*) from t", int) == 1  # the alarm told it: no lease
+    assert owner.client.leases.waiting(vid) == 0
+    with pytest.raises(apsw.BusyError):
+        theirs.execute("insert into t values (3)")  # no busy timeout: mine writes
+    theirs.execute("rollback")
+    mine.execute("commit")
+    theirs.execute("insert into t values (3)")
+    assert scalar(mine, "select sum(n) from t", int) == 6
+
+
+def test_waiters_take_the_lease_in_turn_and_one_that_drops_is_skipped(
+    pair: tuple[Device, Device],
+) -> None:
+    table, vid = pair[0].client.leases, VolumeId.random()
+    told: list[tuple[int, bool]] = []
+    assert table.grant(1, vid, 10)
+    for holder in (2, 3, 4):
+        _told(table, vid, holder, told)
+    assert table.waiting(vid) == 3
+    table.drop(2)  # its process went away while it waited
+    assert (table.waiting(vid), told) == (2, [])
+    table.revoke(1, vid, 10)
+    assert told == [(3, True)]  # told at once, by the thread that freed the lease
+    assert table.confirm(3, vid, 30)
+    table.drop(3)  # a holder that goes away hands the lease on too
+    assert told == [(3, True), (4, True)]
+    assert table.waiting(vid) == 0
+
+
+def test_a_lease_taken_ahead_that_lapses_goes_to_the_next_waiter(
+    pair: tuple[Device, Device],
+) -> None:
+    table, vid = pair[0].client.leases, VolumeId.random()
+    told: list[tuple[int, bool]] = []
+    assert table.grant_ahead(1, vid, 10)  # never confirmed: it lapses after AHEAD_S
+    _told(table, vid, 2, told)
+    wait_until(lambda: told or None, 10, "the waiter told")
+    assert told == [(2, True)]
+    assert not table.confirm(1, vid, 10)
+
+
+def test_a_waiter_is_told_no_once_its_time_runs_out(
+    pair: tuple[Device, Device], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(leases, "AHEAD_WAIT_S", 0.1)
+    table, vid = pair[0].client.leases, VolumeId.random()
+    told: list[tuple[int, bool]] = []
+    assert table.grant(1, vid, 10)
+    _told(table, vid, 2, told)
+    wait_until(lambda: told or None, 10, "the waiter told")
+    assert told == [(2, False)]
+    assert table.waiting(vid) == 0
+    table.revoke(1, vid, 10)
+    assert table.grant_ahead(3, vid, 30)  # free: taken at once
