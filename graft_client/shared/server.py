@@ -42,6 +42,8 @@ class Connection:
         creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, _PEERCRED.size)
         self.pid, self.uid, _ = _PEERCRED.unpack(creds)
         self.held: dict[str, Any] = {}
+        # Held while what it holds changes: another thread than its own may answer it.
+        self.guard = threading.Lock()
         self._send_guard = threading.Lock()
 
     def answer(self, request_id: int, ok: bool, value: Any) -> None:

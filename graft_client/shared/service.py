@@ -59,6 +59,7 @@ SLOW_OPS = frozenset(
 _PINS = "pins"
 _AUTOSYNC = "autosync"
 _HELD = "held versions"
+_GONE = "gone"
 # A pin's changed pages that the asker lacks go with it (it would ask for each next), this
 # many at most.
 SENT_PAGES = 16
@@ -84,15 +85,15 @@ def _explained(exc: Exception) -> Exception:
 
 def _pins(conn: Connection) -> Counter[tuple[VolumeId, int]]:
     pins: Counter[tuple[VolumeId, int]] | None = conn.held.get(_PINS)
-    if pins is None:  # built once per connection, not per request
-        pins = conn.held[_PINS] = Counter()
+    if pins is None:  # built once per connection, not per request; by one thread of two
+        pins = conn.held.setdefault(_PINS, Counter())
     return pins
 
 
 def _held(conn: Connection) -> HeldVersions:
     held: HeldVersions | None = conn.held.get(_HELD)
     if held is None:
-        held = conn.held[_HELD] = HeldVersions()
+        held = conn.held.setdefault(_HELD, HeldVersions())
     return held
 
 
@@ -179,7 +180,10 @@ class OwnerService:
     def dropped(self, conn: Connection) -> None:
         """The process closed its client or died: what it held goes."""
         self._leases.drop(id(conn))
-        for (vid, lsn), count in _pins(conn).items():
+        with conn.guard:
+            conn.held[_GONE] = True  # a pin made for it by another thread is undone
+            pins = _pins(conn).copy()
+        for (vid, lsn), count in pins.items():
             for _ in range(count):
                 self._state.unpin(vid, lsn)
         if conn.held.get(_AUTOSYNC):
@@ -205,10 +209,19 @@ class OwnerService:
         if snapshot is None:
             return pinned_to_wire(None, None, False)
         if pinned:
-            _pins(conn)[snapshot.vid, snapshot.lsn] += 1
+            self._hold(conn, snapshot.vid, snapshot.lsn)
         return pinned_to_wire(
             snapshot, changed, pinned, self._changed_pages(conn, snapshot, changed)
         )
+
+    def _hold(self, conn: Connection, vid: VolumeId, lsn: int) -> None:
+        """Count a pin made for ``conn``'s process; undone if the process went away (a pin
+        answered later is made by another thread than the connection's)."""
+        with conn.guard:
+            if not conn.held.get(_GONE):
+                _pins(conn)[vid, lsn] += 1
+                return
+        self._state.unpin(vid, lsn)
 
     def _pin_ahead(
         self,
@@ -260,22 +273,23 @@ class OwnerService:
         return read_unless_inherited(self._state, volume, snapshot, pageidx, fetch)
 
     def _unpin(self, conn: Connection, vid: bytes, lsn: int) -> None:
-        pins = _pins(conn)
         key = (VolumeId(vid), lsn)
-        if pins[key] > 0:
+        with conn.guard:
+            pins = _pins(conn)
+            if pins[key] <= 0:
+                return
             pins[key] -= 1
-            self._state.unpin(*key)
+        self._state.unpin(*key)
 
     def _repin(self, conn: Connection, pins: list[list[Any]]) -> None:
         """A process whose owner went away holds its readers' snapshots here now. They were
         pinned at the last owner, so reclaim (which keeps every pinned LSN) kept them."""
-        held = _pins(conn)
         for vid, lsn, count in pins:
             key = (VolumeId(vid), lsn)
             try:
                 for _ in range(count):
                     LocalState.pin(self._state, key[0], LocalLSN(LSN(lsn)))
-                    held[key] += 1
+                    self._hold(conn, *key)
             except SnapshotNotFoundError:
                 # Reclaimed after the grace period: its readers read what their secondary
                 # still has, and get SnapshotNotFoundError where it has not.
@@ -306,7 +320,7 @@ class OwnerService:
         )
         snapshot, log_token, _ = found
         if spare:
-            _pins(conn)[volume, snapshot.lsn] += 1
+            self._hold(conn, volume, snapshot.lsn)
         if len(dirty) <= CACHED_COMMIT_PAGES:
             _held(conn).note_commit(log_token, volume, dirty.keys(), snapshot.lsn)
         return committed_to_wire(*found)

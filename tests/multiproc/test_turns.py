@@ -4,6 +4,7 @@ whose time runs out, or whose holder's lease taken ahead lapses, is told by the 
 
 from __future__ import annotations
 
+import socket
 import threading
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 
 from graft_client.shared import leases
 from graft_client.shared.leases import WriterLeases
-from graft_client.shared.server import Connection
+from graft_client.shared.server import Connection, Reply
 from graft_client.shared.service import OwnerService
 from graft_core.ids import VolumeId
 from tests.sqlite.support import Device, scalar
@@ -121,3 +122,33 @@ def test_a_waiter_is_told_no_once_its_time_runs_out(
     assert table.waiting(vid) == 0
     table.revoke(1, vid, 10)
     assert table.grant_ahead(3, vid, 30)  # free: taken at once
+
+
+def test_a_pin_made_for_a_process_as_it_goes_away_is_undone(
+    pair: tuple[Device, Device],
+    table: tuple[apsw.Connection, apsw.Connection],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = pair[0].client
+    vid = VolumeId.parse(table[0].filename)
+    service = OwnerService(client.state, client.session, client.leases)
+    ours, theirs = socket.socketpair()
+    conn = Connection(ours)
+    pin_since, unpin = client.state.pin_since, client.state.unpin
+    unpinned: list[tuple[VolumeId, int]] = []
+
+    def dropping_meanwhile(*args: Any) -> Any:
+        found = pin_since(*args)
+        service.dropped(conn)  # its process went away while another thread pinned for it
+        return found
+
+    def recorded(vid: VolumeId, lsn: int) -> None:
+        unpinned.append((vid, lsn))
+        unpin(vid, lsn)
+
+    monkeypatch.setattr(client.state, "pin_since", dropping_meanwhile)
+    monkeypatch.setattr(client.state, "unpin", recorded)
+    service.handle(Reply(conn, 1, "pin"), "pin", [bytes(vid), None, None, 0, None])
+    assert unpinned == [(vid, client.state.latest_lsn(vid))]
+    ours.close()
+    theirs.close()
