@@ -2,7 +2,7 @@
 
 For deadlines that nothing else would notice passing (a request waiting too long for a lease
 that no one frees): the thread sleeps until the nearest one, without polling, and is started
-only once a first deadline is set.
+only while a deadline is set (it ends once none is: an idle owner keeps no thread for it).
 """
 
 from __future__ import annotations
@@ -39,7 +39,10 @@ class Alarm:
     def _run(self) -> None:
         while True:
             with self._guard:
-                while self._at is None or (left := self._at - time.monotonic()) > 0:
-                    self._guard.wait(None if self._at is None else left)
+                if self._at is None:
+                    self._thread = None
+                    return
+                while (left := self._at - time.monotonic()) > 0:
+                    self._guard.wait(left)
                 self._at = None
             self._ring()

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
 from typing import Any
 
 import apsw
 import pytest
 
 from graft_client.shared import leases
+from graft_client.shared.alarm import Alarm
 from graft_client.shared.leases import WriterLeases
 from graft_client.shared.server import Connection, Reply
 from graft_client.shared.service import OwnerService
@@ -122,6 +124,23 @@ def test_a_waiter_is_told_no_once_its_time_runs_out(
     assert table.waiting(vid) == 0
     table.revoke(1, vid, 10)
     assert table.grant_ahead(3, vid, 30)  # free: taken at once
+
+
+def test_the_alarm_rings_at_the_earliest_time_set_and_its_thread_ends_after() -> None:
+    rung: list[float] = []
+    alarm = Alarm(lambda: rung.append(time.monotonic()), "test-alarm")
+    start = time.monotonic()
+    alarm.set(start + 30)
+    alarm.set(start + 0.05)  # earlier: this one counts
+    wait_until(lambda: rung or None, 10, "the alarm ringing")
+    assert start + 0.05 <= rung[0] < start + 30
+    wait_until(lambda: "test-alarm" not in _threads(), 10, "the alarm's thread ending")
+    alarm.set(time.monotonic())  # set again: a thread again
+    wait_until(lambda: len(rung) == 2 or None, 10, "the alarm ringing again")
+
+
+def _threads() -> set[str]:
+    return {thread.name for thread in threading.enumerate()}
 
 
 def test_a_pin_made_for_a_process_as_it_goes_away_is_undone(
