@@ -261,7 +261,7 @@ class WriterLeases:
         now, decided = time.monotonic(), _Decided()
         for vid in vids:
             queue = self._queues.get(vid)
-            if not queue:
+            if queue is None:
                 continue
             while queue and self._take(queue[0].holder, vid, queue[0].file, ahead=True) == 0.0:
                 decided.answers.append((queue.popleft(), True))

@@ -96,7 +96,10 @@ def test_waiters_take_the_lease_in_turn_and_one_that_drops_is_skipped(
     assert table.confirm(3, vid, 30)
     table.drop(3)  # a holder that goes away hands the lease on too
     assert told == [(3, True), (4, True)]
+    _told(table, vid, 5, told)
+    table.drop(5)  # the last waiter goes: nothing is kept for the volume
     assert table.waiting(vid) == 0
+    assert vid not in table._queues
 
 
 def test_a_lease_taken_ahead_that_lapses_goes_to_the_next_waiter(
