@@ -10,10 +10,14 @@ A file that wrote in its last transaction most likely writes in its next one: it
 lease ahead, as its transaction begins (``acquire_ahead``), waiting at the owner while another
 file writes, so the lease passes from one writer to the next at once (SQLite's busy handler
 would sleep a millisecond or more between tries) and the snapshot it reads is the one it writes
-on. A lease taken ahead is confirmed when the file writes; until then another file may take it
-once it is ``AHEAD_S`` old, so a transaction that only reads keeps no writer waiting long. A
-file that writes within half of that confirms without waiting for an answer (``confirm``, in
-order on its connection): the lease is still its own, and the LSN its pin read is the latest.
+on. The files waiting so take the lease in turn, first come first: the thread that frees it
+(a commit's, or that of a connection that dropped) gives it to the first and answers its pin
+right there, so no thread wakes per waiter; an alarm thread decides the waits that time out
+and the leases that lapse. A lease taken ahead is confirmed when the file writes; until then
+another file may take it once it is ``AHEAD_S`` old, so a transaction that only reads keeps no
+writer waiting long. A file that writes within half of that confirms without waiting for an
+answer (``confirm``, in order on its connection): the lease is still its own, and the LSN its
+pin read is the latest.
 Should the owner see that confirmation late, after another file took the lease, the commit is
 refused (``ConcurrentWriteError``): a commit under a lease confirms it first.
 
@@ -25,15 +29,17 @@ while that sync is under way (and shares it: see ``LocalDB.wait_durable``).
 from __future__ import annotations
 
 import logging
+import math
 import threading
 import time
-from collections import Counter
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from graft_client.shared.alarm import Alarm
 from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import SharedDir
 from graft_core.ids import VolumeId
@@ -62,19 +68,38 @@ class HandOver:
     latest: int | None = None
 
 
+@dataclass(eq=False)
+class _Waiter:
+    """A file waiting to take a lease ahead until ``until``; ``then(taken)`` once decided."""
+
+    holder: int
+    file: int
+    until: float
+    then: Callable[[bool], None]
+
+
+@dataclass
+class _Decided:
+    """Waiters whose turn came (True) or whose time ran out (False), told once the guard is
+    released; and when the next waiter's time runs out or its holder's lease lapses."""
+
+    answers: list[tuple[_Waiter, bool]] = field(default_factory=list)
+    due: float = math.inf
+
+
 class WriterLeases:
     def __init__(self, shared: SharedDir, latest: Callable[[VolumeId], int]) -> None:
         self._shared = shared
         self._latest = latest  # the owner's latest LSN of a volume
         self._guard = threading.Lock()
-        # Per volume: the files waiting to take its lease ahead are woken one at a time (each
-        # wake-up in this process costs GIL hand-overs that the owner can ill afford).
-        self._freed: dict[VolumeId, threading.Condition] = {}
+        # Per volume: the files waiting to take its lease ahead, in turn. None waits while the
+        # lease is free or lapsed: it goes to the first at once.
+        self._queues: dict[VolumeId, deque[_Waiter]] = {}
+        self._alarm = Alarm(self._ring, "graft-leases")
         # Owner: vid -> (holder, file id) of the file that writes it; and when a lease taken
         # ahead and not confirmed yet may go to another file.
         self._table: dict[VolumeId, tuple[int, int]] = {}
         self._ahead: dict[VolumeId, float] = {}
-        self._waiting: Counter[VolumeId] = Counter()  # files waiting to take a lease ahead
         # Attached: the leases this process holds at the owner, and those a new owner had
         # given another process before this one could hold them again (until released).
         self._mine: set[tuple[VolumeId, int]] = set()
@@ -200,33 +225,76 @@ class WriterLeases:
         return 0.0
 
     def grant_ahead(self, holder: int, vid: VolumeId, file: int) -> bool:
-        deadline = time.monotonic() + AHEAD_WAIT_S
-        with self._guard:
-            freed = self._freed.get(vid)
-            if freed is None:  # not ``setdefault``: a condition built per call costs
-                freed = self._freed[vid] = threading.Condition(self._guard)
-            self._waiting[vid] += 1
-            try:
-                while (wait := self._take(holder, vid, file, ahead=True)) > 0.0:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        if vid not in self._table:
-                            freed.notify()  # the wake-up this one had: the next one's
-                        return False
-                    freed.wait(min(wait, left))
-                return True
-            finally:
-                self._waiting[vid] -= 1
+        """Whether ``file`` took the lease ahead, waiting for it up to ``AHEAD_WAIT_S``."""
+        taken: list[bool] = []
+        decided = threading.Event()
 
-    def _wake(self, vid: VolumeId) -> None:
-        """The lease of ``vid`` went: one waiter takes it (the caller holds the guard)."""
-        if self._waiting[vid]:
-            self._freed[vid].notify()
+        def then(answer: bool) -> None:
+            taken.append(answer)
+            decided.set()
+
+        self.grant_ahead_then(holder, vid, file, then)
+        decided.wait()
+        return taken[0]
+
+    def grant_ahead_then(
+        self, holder: int, vid: VolumeId, file: int, then: Callable[[bool], None]
+    ) -> None:
+        """``then(taken)`` once ``file`` took the lease ahead, or did not within
+        ``AHEAD_WAIT_S``: at once, or from the thread that frees the lease for it, or from the
+        alarm's. ``then`` must not raise: the thread running it has its own work to go on
+        with."""
+        with self._guard:
+            decided = self._hand_on([vid])
+            taken = self._take(holder, vid, file, ahead=True) == 0.0
+            if not taken:
+                until = time.monotonic() + AHEAD_WAIT_S
+                self._queues.setdefault(vid, deque()).append(_Waiter(holder, file, until, then))
+                decided.due = min(decided.due, self._due(vid))
+        self._tell(decided)
+        if taken:
+            then(True)
+
+    def _hand_on(self, vids: Iterable[VolumeId]) -> _Decided:
+        """Each free (or lapsed) lease of ``vids`` to its first waiter; waiters whose time ran
+        out go without. The caller holds the guard and ``_tell``s the result once it is out."""
+        now, decided = time.monotonic(), _Decided()
+        for vid in vids:
+            queue = self._queues.get(vid)
+            if queue is None:
+                continue
+            while queue and self._take(queue[0].holder, vid, queue[0].file, ahead=True) == 0.0:
+                decided.answers.append((queue.popleft(), True))
+            for late in [waiter for waiter in queue if waiter.until <= now]:
+                queue.remove(late)
+                decided.answers.append((late, False))
+            if queue:
+                decided.due = min(decided.due, self._due(vid))
+            else:
+                del self._queues[vid]
+        return decided
+
+    def _due(self, vid: VolumeId) -> float:
+        """When a waiter of ``vid`` must be told, or the lease may go to one (guard held)."""
+        until = min(waiter.until for waiter in self._queues[vid])
+        return min(until, self._ahead.get(vid, math.inf))
+
+    def _tell(self, decided: _Decided) -> None:
+        for waiter, taken in decided.answers:
+            waiter.then(taken)
+        if decided.due < math.inf:
+            self._alarm.set(decided.due)
+
+    def _ring(self) -> None:
+        """The alarm: the leases that lapsed go on, the waiters whose time ran out are told."""
+        with self._guard:
+            decided = self._hand_on(list(self._queues))
+        self._tell(decided)
 
     def waiting(self, vid: VolumeId) -> int:
         """How many files wait to take ``vid``'s lease ahead of a write."""
         with self._guard:
-            return self._waiting[vid]
+            return len(self._queues.get(vid, ()))
 
     def confirm(self, holder: int, vid: VolumeId, file: int) -> bool:
         """Whether ``file`` holds the lease; if it does, no other file may take it now."""
@@ -242,23 +310,30 @@ class WriterLeases:
         return self._latest(vid)
 
     def revoke(self, holder: int, vid: VolumeId, file: int) -> None:
+        """``file`` writes no more: the first file waiting takes the lease (told here)."""
         with self._guard:
-            if self._table.get(vid) == (holder, file):
-                del self._table[vid]
-                self._ahead.pop(vid, None)
-                self._wake(vid)
+            if self._table.get(vid) != (holder, file):
+                return
+            del self._table[vid]
+            self._ahead.pop(vid, None)
+            decided = self._hand_on([vid])
+        self._tell(decided)
 
     def held(self, vid: VolumeId) -> bool:
         with self._guard:
             return vid in self._table
 
     def drop(self, holder: int) -> None:
-        """A process went away: its leases go with it."""
+        """A process went away: its leases go with it (to the next waiters), and its waits."""
         with self._guard:
+            for queue in self._queues.values():
+                for gone in [waiter for waiter in queue if waiter.holder == holder]:
+                    queue.remove(gone)
             for vid in [vid for vid, (h, _) in self._table.items() if h == holder]:
                 del self._table[vid]
                 self._ahead.pop(vid, None)
-                self._wake(vid)
+            decided = self._hand_on(list(self._queues))
+        self._tell(decided)
 
     # --- changing roles ---------------------------------------------------------------------
 

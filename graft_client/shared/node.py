@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from graft_client.shared.link import OwnerLink, connect
-from graft_client.shared.server import Connection, OwnerServer
+from graft_client.shared.server import Connection, OwnerServer, Reply
 from graft_client.shared.wire import address
 from graft_core.errors import ClosedError, DataDirLockedError, StorageUnavailableError
 
@@ -41,7 +41,7 @@ class Roles:
 
     promote: Callable[[], None]
     reattach: Callable[[OwnerLink], None]
-    handle: Callable[[Connection, str, list[Any]], Any]
+    handle: Callable[[Reply, str, list[Any]], Any]
     dropped: Callable[[Connection], None]
     slow: Callable[[str, list[Any]], bool]  # whether a request may wait (it runs on a pool)
 

@@ -1,7 +1,8 @@
 """OwnerServer: the owner's endpoint for the other processes of its data dir.
 
 One thread accepts, one thread per connection reads requests. Quick requests are answered on
-that thread in order; the ones that wait (network sync, long polls) run on a pool. What a
+that thread in order; the ones that wait (network sync, long polls) run on a pool, and a
+handler may answer later, from another thread (``Reply``: a request waiting its turn). What a
 process holds at the owner (snapshot pins, SQLite locks) belongs to its connection and is
 released when the connection drops, whether the process closed its client or died.
 """
@@ -26,7 +27,7 @@ from graft_client.shared.wire import (
     send_frame,
 )
 
-__all__ = ["Connection", "OwnerServer"]
+__all__ = ["LATER", "Connection", "OwnerServer", "Reply"]
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,8 @@ class Connection:
         creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, _PEERCRED.size)
         self.pid, self.uid, _ = _PEERCRED.unpack(creds)
         self.held: dict[str, Any] = {}
+        # Held while what it holds changes: another thread than its own may answer it.
+        self.guard = threading.Lock()
         self._send_guard = threading.Lock()
 
     def answer(self, request_id: int, ok: bool, value: Any) -> None:
@@ -51,7 +54,32 @@ class Connection:
             pass  # it went away; its reader thread cleans up
 
 
-Handler = Callable[[Connection, str, list[Any]], Any]
+class Reply:
+    """Where the answer to one request goes: a handler that answers after it returns (from
+    another thread, as its turn comes) keeps it and returns ``LATER``."""
+
+    __slots__ = ("conn", "op", "request_id")
+
+    def __init__(self, conn: Connection, request_id: int, op: str) -> None:
+        self.conn = conn
+        self.request_id = request_id
+        self.op = op
+
+    def send(self, value: Any) -> None:
+        if self.request_id != NO_ANSWER:
+            self.conn.answer(self.request_id, True, value)
+
+    def fail(self, exc: Exception) -> None:
+        if self.request_id == NO_ANSWER:
+            log.warning("request %s of pid %d failed: %s", self.op, self.conn.pid, exc)
+        else:
+            self.conn.answer(self.request_id, False, error_body(exc))
+
+
+# A handler's value when it answers by itself, later (through its ``Reply``).
+LATER: Any = object()
+
+Handler = Callable[[Reply, str, list[Any]], Any]
 
 
 class OwnerServer:
@@ -123,16 +151,14 @@ class OwnerServer:
             self._dropped(conn)
 
     def _run(self, conn: Connection, request_id: int, op: str, args: list[Any]) -> None:
+        reply = Reply(conn, request_id, op)
         try:
-            value = self._handler(conn, op, args)
+            value = self._handler(reply, op, args)
         except Exception as exc:  # answered, whatever it is: the caller waits for it
-            if request_id == NO_ANSWER:
-                log.warning("request %s of pid %d failed: %s", op, conn.pid, exc)
-                return
-            conn.answer(request_id, False, error_body(exc))
+            reply.fail(exc)
             return
-        if request_id != NO_ANSWER:
-            conn.answer(request_id, True, value)
+        if value is not LATER:
+            reply.send(value)
 
     def close(self) -> None:
         """Stop accepting and drop every connection (each process sees the owner go)."""

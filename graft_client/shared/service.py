@@ -17,7 +17,7 @@ from typing import Any
 
 from graft_client.shared.changes import Changed
 from graft_client.shared.leases import WriterLeases
-from graft_client.shared.server import Connection
+from graft_client.shared.server import LATER, Connection, Reply
 from graft_client.shared.session import SharedSession, key_from_wire, push_to_wire
 from graft_client.shared.state import (
     SharedState,
@@ -33,7 +33,7 @@ from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.records import SyncMode, encode
 from graft_client.storage.state import LocalState
 from graft_client.sync.session import SyncSession
-from graft_core.errors import GraftError, KeyRequiredError, SnapshotNotFoundError
+from graft_core.errors import KeyRequiredError, SnapshotNotFoundError
 from graft_core.ids import VolumeId
 from graft_core.types import LSN, LocalLSN, PageCount, Snapshot
 
@@ -59,6 +59,7 @@ SLOW_OPS = frozenset(
 _PINS = "pins"
 _AUTOSYNC = "autosync"
 _HELD = "held versions"
+_GONE = "gone"
 # A pin's changed pages that the asker lacks go with it (it would ask for each next), this
 # many at most.
 SENT_PAGES = 16
@@ -72,17 +73,27 @@ def _not_here(pageidx: int, lsn: int, page_count: int) -> bytes:
     raise _NotHere
 
 
+def _explained(exc: Exception) -> Exception:
+    """A missing key says which process lacks it: the caller's may well have it."""
+    if not isinstance(exc, KeyRequiredError):
+        return exc
+    return type(exc)(
+        f"{exc} [in the owner of the data dir, pid {os.getpid()}, which syncs for "
+        f"every process: a process gives it its key by opening the volume with one]"
+    )
+
+
 def _pins(conn: Connection) -> Counter[tuple[VolumeId, int]]:
     pins: Counter[tuple[VolumeId, int]] | None = conn.held.get(_PINS)
-    if pins is None:  # built once per connection, not per request
-        pins = conn.held[_PINS] = Counter()
+    if pins is None:  # built once per connection, not per request; by one thread of two
+        pins = conn.held.setdefault(_PINS, Counter())
     return pins
 
 
 def _held(conn: Connection) -> HeldVersions:
     held: HeldVersions | None = conn.held.get(_HELD)
     if held is None:
-        held = conn.held[_HELD] = HeldVersions()
+        held = conn.held.setdefault(_HELD, HeldVersions())
     return held
 
 
@@ -100,7 +111,6 @@ class OwnerService:
                 state, VolumeId(vid), lsn, timeout
             ),
             "pin": self._pin,
-            "pin_ahead": self._pin_ahead,
             "read": self._read,
             "unpin": self._unpin,
             "repin": self._repin,
@@ -150,31 +160,30 @@ class OwnerService:
             ),
             **leases.ops(),
         }
+        # Requests answered once their turn comes, from the thread whose work gives it.
+        self._later: dict[str, Callable[..., None]] = {"pin_ahead": self._pin_ahead}
 
-    def handle(self, conn: Connection, op: str, args: list[Any]) -> Any:
+    def handle(self, reply: Reply, op: str, args: list[Any]) -> Any:
         try:
-            return self._ops[op](conn, *args)
+            later = self._later.get(op)
+            if later is None:
+                return self._ops[op](reply.conn, *args)
+            later(reply, *args)
+            return LATER
         except KeyRequiredError as exc:
-            # The caller's process may well have the key: say which one lacks it.
-            raise type(exc)(
-                f"{exc} [in the owner of the data dir, pid {os.getpid()}, which syncs for "
-                f"every process: a process gives it its key by opening the volume with one]"
-            ) from exc
+            raise _explained(exc) from exc
 
     def slow(self, op: str, args: list[Any]) -> bool:
-        """Whether the request may wait: a pin ahead of a write does while another file holds
-        the lease (else it is answered at once, as a pin)."""
-        if op == "pin_ahead":
-            try:
-                return self._leases.held(VolumeId(args[0]))
-            except (GraftError, IndexError, TypeError):
-                return False  # answered at once: the handler says what is wrong
+        """Whether the request may wait (a pin ahead of a write waits its turn without)."""
         return op in SLOW_OPS
 
     def dropped(self, conn: Connection) -> None:
         """The process closed its client or died: what it held goes."""
         self._leases.drop(id(conn))
-        for (vid, lsn), count in _pins(conn).items():
+        with conn.guard:
+            conn.held[_GONE] = True  # a pin made for it by another thread is undone
+            pins = _pins(conn).copy()
+        for (vid, lsn), count in pins.items():
             for _ in range(count):
                 self._state.unpin(vid, lsn)
         if conn.held.get(_AUTOSYNC):
@@ -200,24 +209,40 @@ class OwnerService:
         if snapshot is None:
             return pinned_to_wire(None, None, False)
         if pinned:
-            _pins(conn)[snapshot.vid, snapshot.lsn] += 1
+            self._hold(conn, snapshot.vid, snapshot.lsn)
         return pinned_to_wire(
             snapshot, changed, pinned, self._changed_pages(conn, snapshot, changed)
         )
 
+    def _hold(self, conn: Connection, vid: VolumeId, lsn: int) -> None:
+        """Count a pin made for ``conn``'s process; undone if the process went away (a pin
+        answered later is made by another thread than the connection's)."""
+        with conn.guard:
+            if not conn.held.get(_GONE):
+                _pins(conn)[vid, lsn] += 1
+                return
+        self._state.unpin(vid, lsn)
+
     def _pin_ahead(
         self,
-        conn: Connection,
+        reply: Reply,
         vid: bytes,
         token: int | None,
         since: int,
         hint: int | None,
         file: int,
-    ) -> Any:
-        """``_pin`` of the latest snapshot once the writer lease is taken for ``file`` (or
-        not, after a short wait); and whether it was."""
-        taken = self._leases.grant_ahead(id(conn), VolumeId(vid), file)
-        return [*self._pin(conn, vid, None, token, since, hint), taken]
+    ) -> None:
+        """Answers ``_pin`` of the latest snapshot once the writer lease is taken for
+        ``file`` (or not, after a short wait), and whether it was: from the thread that freed
+        the lease for it (no thread waits per waiter)."""
+
+        def then(taken: bool) -> None:
+            try:
+                reply.send([*self._pin(reply.conn, vid, None, token, since, hint), taken])
+            except Exception as exc:  # answered, whatever it is: the caller waits for it
+                reply.fail(_explained(exc))
+
+        self._leases.grant_ahead_then(id(reply.conn), VolumeId(vid), file, then)
 
     def _changed_pages(
         self, conn: Connection, snapshot: Snapshot, changed: Changed | None
@@ -248,22 +273,23 @@ class OwnerService:
         return read_unless_inherited(self._state, volume, snapshot, pageidx, fetch)
 
     def _unpin(self, conn: Connection, vid: bytes, lsn: int) -> None:
-        pins = _pins(conn)
         key = (VolumeId(vid), lsn)
-        if pins[key] > 0:
+        with conn.guard:
+            pins = _pins(conn)
+            if pins[key] <= 0:
+                return
             pins[key] -= 1
-            self._state.unpin(*key)
+        self._state.unpin(*key)
 
     def _repin(self, conn: Connection, pins: list[list[Any]]) -> None:
         """A process whose owner went away holds its readers' snapshots here now. They were
         pinned at the last owner, so reclaim (which keeps every pinned LSN) kept them."""
-        held = _pins(conn)
         for vid, lsn, count in pins:
             key = (VolumeId(vid), lsn)
             try:
                 for _ in range(count):
                     LocalState.pin(self._state, key[0], LocalLSN(LSN(lsn)))
-                    held[key] += 1
+                    self._hold(conn, *key)
             except SnapshotNotFoundError:
                 # Reclaimed after the grace period: its readers read what their secondary
                 # still has, and get SnapshotNotFoundError where it has not.
@@ -294,7 +320,7 @@ class OwnerService:
         )
         snapshot, log_token, _ = found
         if spare:
-            _pins(conn)[volume, snapshot.lsn] += 1
+            self._hold(conn, volume, snapshot.lsn)
         if len(dirty) <= CACHED_COMMIT_PAGES:
             _held(conn).note_commit(log_token, volume, dirty.keys(), snapshot.lsn)
         return committed_to_wire(*found)

@@ -1,0 +1,48 @@
+"""Alarm: one daemon thread that runs a callback at the earliest time it was set for.
+
+For deadlines that nothing else would notice passing (a request waiting too long for a lease
+that no one frees): the thread sleeps until the nearest one, without polling, and is started
+only while a deadline is set (it ends once none is: an idle owner keeps no thread for it).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+__all__ = ["Alarm"]
+
+
+class Alarm:
+    """Runs ``ring()`` at the earliest time (``time.monotonic``) set, once (``ring`` sets
+    the next time, if any)."""
+
+    def __init__(self, ring: Callable[[], None], name: str) -> None:
+        self._ring = ring
+        self._name = name
+        self._guard = threading.Condition()
+        self._at: float | None = None
+        self._thread: threading.Thread | None = None
+
+    def set(self, at: float) -> None:
+        with self._guard:
+            if self._at is not None and self._at <= at:
+                return  # it rings earlier, and its ``ring`` sees this deadline
+            self._at = at
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+                self._thread.start()
+            else:
+                self._guard.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._guard:
+                if self._at is None:
+                    self._thread = None
+                    return
+                while (left := self._at - time.monotonic()) > 0:
+                    self._guard.wait(left)
+                self._at = None
+            self._ring()
