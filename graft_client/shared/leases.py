@@ -15,11 +15,9 @@ on. The files waiting so take the lease in turn, first come first: the thread th
 right there, so no thread wakes per waiter; an alarm thread decides the waits that time out
 and the leases that lapse. A lease taken ahead is confirmed when the file writes; until then
 another file may take it once it is ``AHEAD_S`` old, so a transaction that only reads keeps no
-writer waiting long. A file that writes within half of that confirms without waiting for an
-answer (``confirm``, in order on its connection): the lease is still its own, and the LSN its
-pin read is the latest.
-Should the owner see that confirmation late, after another file took the lease, the commit is
-refused (``ConcurrentWriteError``): a commit under a lease confirms it first.
+writer waiting long. The confirmation is a round trip, answered in turn: a file whose lease
+lapsed (its process ran late) learns it as it begins to write, SQLITE_BUSY, which SQLite's busy
+handler retries (an autocommit statement on a new snapshot), rather than as its commit fails.
 
 A commit made under a lease may hand it over (``handing_over``): the owner releases the lease
 as soon as the commit is written, before its WAL sync, so the next writer's transaction runs
@@ -58,14 +56,11 @@ AHEAD_WAIT_S = 0.05
 @dataclass
 class HandOver:
     """A commit under ``file``'s lease of ``vid`` that releases it, or a pin that takes it
-    ahead; ``done`` once it did. A pin taken ahead also notes when it was asked for (``at``,
-    monotonic: one clock for every process of the machine) and the LSN it pinned."""
+    ahead; ``done`` once it did."""
 
     vid: VolumeId
     file: int
     done: bool = False
-    at: float = 0.0
-    latest: int | None = None
 
 
 @dataclass(eq=False)
@@ -104,8 +99,6 @@ class WriterLeases:
         # given another process before this one could hold them again (until released).
         self._mine: set[tuple[VolumeId, int]] = set()
         self._lost: set[tuple[VolumeId, int]] = set()
-        # Attached: leases taken ahead and not confirmed yet -> (asked at, LSN pinned).
-        self._fresh: dict[tuple[VolumeId, int], tuple[float, int]] = {}
         # .over: the hand-over of this thread's commit; .ahead: its pin's lease taken ahead.
         self._handing = threading.local()
 
@@ -115,9 +108,6 @@ class WriterLeases:
         """Take the lease for ``file``: the volume's latest LSN then (0 before its first
         commit), which spares the writer a round trip; None if another file (of any process)
         holds it."""
-        confirmed = self._confirm_ahead(vid, file)
-        if confirmed is not None:
-            return confirmed
         local = partial(self.grant_at, HERE, vid, file)
         latest: int | None = self._shared.call(local, "lock_at", bytes(vid), file)
         if latest is not None and not self._shared.is_owner:
@@ -125,26 +115,13 @@ class WriterLeases:
                 self._mine.add((vid, file))
         return latest
 
-    def _confirm_ahead(self, vid: VolumeId, file: int) -> int | None:
-        """The LSN pinned with ``file``'s lease taken ahead, confirmed without a round trip
-        while it is young enough; None if it is not (or was not taken ahead here)."""
-        with self._guard:
-            fresh = self._fresh.pop((vid, file), None)
-        if fresh is None or time.monotonic() >= fresh[0] + AHEAD_S / 2:
-            return None
-        link = self._shared.link()
-        if link is None:
-            return None  # this process took over meanwhile
-        link.notify("confirm", bytes(vid), file)
-        return fresh[1]
-
     @contextmanager
     def taking_ahead(self, vid: VolumeId, file: int) -> Iterator[HandOver]:
         """A block that pins the latest snapshot of ``vid`` for a transaction that will likely
         write: the pin takes the lease for ``file`` first, waiting a little while another file
         holds it (``done``: it did; ``acquire`` confirms it). In an attached process the pin
         asks for both at once (see ``SharedState``)."""
-        ahead = HandOver(vid, file, at=time.monotonic())
+        ahead = HandOver(vid, file)
         if self._shared.is_owner:
             ahead.done = self.grant_ahead(HERE, vid, file)
             yield ahead
@@ -157,8 +134,6 @@ class WriterLeases:
             if ahead.done:
                 with self._guard:
                     self._mine.add((vid, file))
-                    if ahead.latest is not None:
-                        self._fresh[vid, file] = (ahead.at, ahead.latest)
 
     def taken_ahead(self, vid: VolumeId) -> HandOver | None:
         """The lease that a pin of ``vid`` on this thread takes ahead, if any."""
@@ -169,7 +144,6 @@ class WriterLeases:
         with self._guard:
             self._mine.discard((vid, file))
             self._lost.discard((vid, file))
-            self._fresh.pop((vid, file), None)
         link = self._shared.link()
         if link is None:
             self.revoke(HERE, vid, file)
@@ -296,14 +270,6 @@ class WriterLeases:
         with self._guard:
             return len(self._queues.get(vid, ()))
 
-    def confirm(self, holder: int, vid: VolumeId, file: int) -> bool:
-        """Whether ``file`` holds the lease; if it does, no other file may take it now."""
-        with self._guard:
-            if self._table.get(vid) != (holder, file):
-                return False
-            self._ahead.pop(vid, None)
-            return True
-
     def grant_at(self, holder: int, vid: VolumeId, file: int) -> int | None:
         if not self.grant(holder, vid, file):
             return None
@@ -342,7 +308,6 @@ class WriterLeases:
         with self._guard:
             self._table = {vid: (HERE, file) for vid, file in self._mine}
             self._mine.clear()
-            self._fresh.clear()
 
     def reattach(self, link: OwnerLink) -> None:
         """A new owner: hold there the leases this process held at the last one. One that
@@ -362,6 +327,5 @@ class WriterLeases:
             "lock": lambda conn, vid, file: self.grant(id(conn), VolumeId(vid), file),
             "lock_at": lambda conn, vid, file: self.grant_at(id(conn), VolumeId(vid), file),
             "unlock": lambda conn, vid, file: self.revoke(id(conn), VolumeId(vid), file),
-            "confirm": lambda conn, vid, file: self.confirm(id(conn), VolumeId(vid), file),
             "lock_taken": lambda conn, vid: self.held(VolumeId(vid)),
         }

@@ -39,7 +39,7 @@ from graft_client.storage.snapshots import to_snapshot
 from graft_client.storage.state import LocalState, claimed_client_id
 from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
-from graft_core.errors import ClosedError, ConcurrentWriteError, StorageUnavailableError
+from graft_core.errors import ClosedError, StorageUnavailableError
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, Snapshot
 
@@ -326,8 +326,6 @@ class SharedState(LocalState):
             )
             ahead.done = ahead.done or taken
         snapshot, delta = snapshot_from_wire(found), changed_from_wire(changed)
-        if ahead is not None and ahead.done:
-            ahead.latest = 0 if snapshot is None else snapshot.lsn
         if delta is not None:
             log_token, lsns = delta
             for idx, page in pages.items():  # changed pages the owner sent along
@@ -505,8 +503,6 @@ class SharedState(LocalState):
         released once the commit is written, before the commit is durable: the next writer
         works meanwhile; this returns (the commit is acknowledged) once it is durable."""
         changed = None
-        if lease is not None and self.leases is not None:
-            self._confirm_lease(holder, vid, lease)
         with self._lock(vid):
             snapshot, ticket = self.write_commit(vid, base, dirty, page_count, shrunk_to)
             cut = base is not None and shrunk_to < base.page_count  # pages cut: not in dirty
@@ -519,15 +515,6 @@ class SharedState(LocalState):
             self.leases.revoke(holder, vid, lease)
         self.settle_commit(vid, ticket)
         return snapshot, log_token, changed
-
-    def _confirm_lease(self, holder: int, vid: VolumeId, file: int) -> None:
-        assert self.leases is not None
-        if not self.leases.confirm(holder, vid, file):
-            raise ConcurrentWriteError(
-                f"the writer lease of volume {vid} went to another connection before this "
-                "one confirmed it (its transaction began writing late, or the process owning "
-                "the data dir answered late)"
-            )
 
     def create_filled(
         self, vid: VolumeId, sync: SyncMode, chunks: Iterable[Sequence[bytes | memoryview]]

@@ -93,7 +93,7 @@ def test_waiters_take_the_lease_in_turn_and_one_that_drops_is_skipped(
     assert (table.waiting(vid), told) == (2, [])
     table.revoke(1, vid, 10)
     assert told == [(3, True)]  # told at once, by the thread that freed the lease
-    assert table.confirm(3, vid, 30)
+    assert table.grant(3, vid, 30)  # it holds the lease: confirmed
     table.drop(3)  # a holder that goes away hands the lease on too
     assert told == [(3, True), (4, True)]
     _told(table, vid, 5, told)
@@ -111,7 +111,7 @@ def test_a_lease_taken_ahead_that_lapses_goes_to_the_next_waiter(
     _told(table, vid, 2, told)
     wait_until(lambda: told or None, 10, "the waiter told")
     assert told == [(2, True)]
-    assert not table.confirm(1, vid, 10)
+    assert not table.grant(1, vid, 10)  # the waiter holds it now
 
 
 def test_a_waiter_is_told_no_once_its_time_runs_out(
