@@ -261,7 +261,8 @@ class OwnerService:
                 pages[idx] = page
                 if len(pages) == SENT_PAGES:
                     break
-        held.note(token, snapshot.vid, {idx: lsns[idx] for idx in pages})
+        if pages:
+            held.note(token, snapshot.vid, {idx: lsns[idx] for idx in pages})
         return pages
 
     def _read(
