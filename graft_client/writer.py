@@ -8,6 +8,7 @@ from graft_client.reader import VolumeReader
 from graft_client.storage.state import LocalState
 from graft_core.errors import ClosedError
 from graft_core.ids import VolumeId
+from graft_core.interrupts import interrupts_held
 from graft_core.types import EMPTY_PAGE, Snapshot, check_page, check_page_count, check_pageidx
 
 __all__ = ["VolumeWriter"]
@@ -82,9 +83,10 @@ class VolumeWriter:
         """
         reader = self._open_reader()
         try:
-            return self._state.commit(
-                self._vid, reader.snapshot, self._dirty, self._page_count, self._shrunk_to
-            )
+            with interrupts_held():  # a Ctrl-C comes once the commit settled (or failed)
+                return self._state.commit(
+                    self._vid, reader.snapshot, self._dirty, self._page_count, self._shrunk_to
+                )
         finally:
             self.discard()
 

@@ -33,6 +33,7 @@ from graft_client.reader import VolumeReader
 from graft_client.sqlite import errors
 from graft_client.sqlite.locks import WriterSlot
 from graft_core.errors import ConcurrentWriteError, StorageError, StorageFullError
+from graft_core.interrupts import hold_interrupts, release_interrupts
 from graft_core.types import PAGE_SIZE, RemoteMapping, Snapshot
 
 if TYPE_CHECKING:
@@ -107,6 +108,8 @@ class VolumeFile(apsw.VFSFile):
         self._doomed: str | None = None
         # Whether this write transaction committed: later changes under its lock are its tail.
         self._committed = False
+        # Whether SIGINT waits for this write transaction to end (see ``_commit``).
+        self._interrupts_held = False
         # The reader of the last transaction, kept while the volume does not move (and once it
         # moved, until the transaction that found so ends): most read transactions then cost
         # one snapshot lookup. It pins at most that one snapshot.
@@ -298,6 +301,17 @@ class VolumeFile(apsw.VFSFile):
         if writer is None:
             return
         self._writer = None
+        # A Ctrl-C from here on comes when the transaction ends (``xUnlock``, in the same SQLite
+        # call when the commit succeeds): SQLite must not roll back a commit that landed.
+        self._interrupts_held = self._interrupts_held or hold_interrupts()
+        try:
+            self._settle(writer)
+        except BaseException:
+            self._let_interrupts_in()  # failed: SQLite rolls back, as it would on Ctrl-C
+            raise
+
+    def _settle(self, writer: VolumeWriter) -> None:
+        """Commit ``writer`` at SQLite's sync, or say why it cannot be."""
         if self._slot.lost(id(self)):
             writer.discard()
             self._doomed = (
@@ -387,7 +401,19 @@ class VolumeFile(apsw.VFSFile):
             self._holding = False
             self._slot.release(id(self))
 
+    def _let_interrupts_in(self) -> None:
+        if self._interrupts_held:
+            self._interrupts_held = False
+            release_interrupts()
+
     def xUnlock(self, level: int) -> None:
+        try:
+            self._unlock(level)
+        finally:
+            if level < apsw.SQLITE_LOCK_RESERVED:
+                self._let_interrupts_in()  # last: the transaction ended whatever it raises
+
+    def _unlock(self, level: int) -> None:
         if level < apsw.SQLITE_LOCK_RESERVED <= self._level:
             try:
                 self._end_write()

@@ -60,6 +60,7 @@ from graft_core.errors import (
     KeyRequiredError,
     WrongClusterError,
 )
+from graft_core.failpoints import failpoint
 from graft_core.graft import Graft
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, PageIdx, RemoteLSN, Snapshot
@@ -418,6 +419,7 @@ class LocalState:
             keep = self.keep_commits
             if new.lsn - checkpoint >= keep + max(1, keep // 4):
                 self._reclaim_locked(records, vid)
+        failpoint("commit.written")
         return to_snapshot(vid, new), ticket
 
     def settle_commit(self, vid: VolumeId, ticket: int) -> None:

@@ -1,0 +1,74 @@
+"""Ctrl-C held off while a commit settles.
+
+Python raises ``KeyboardInterrupt`` at whatever line of the main thread runs when SIGINT comes.
+Inside a commit that is between writing it and settling it (waiting for the WAL fsync, handing
+the writer lease on, answering SQLite): the commit is then stored but its caller is told it
+failed, and SQLite rolls back a transaction that landed. While held, a SIGINT is noted, not
+acted on; when the hold ends the signal is raised again, to the handler the app had, whatever
+it is (``KeyboardInterrupt``, an app's own handler, the default's exit). Other threads never
+see SIGINT's handler run, so only the main thread holds.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any
+
+__all__ = ["hold_interrupts", "interrupts_held", "release_interrupts"]
+
+_depth = 0
+_noted = False
+_app_handler: Any = None
+
+
+def _note(signum: int, frame: FrameType | None) -> None:
+    global _noted
+    _noted = True
+
+
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def hold_interrupts() -> bool:
+    """Note SIGINT instead of acting on it until the matching ``release_interrupts``, which
+    must come on this thread; whether this took a hold (only the main thread does)."""
+    global _depth, _app_handler
+    if not _in_main_thread():
+        return False
+    if _depth == 0:
+        handler = signal.getsignal(signal.SIGINT)
+        if handler is None:  # installed outside Python: it cannot be put back, so left alone
+            return False
+        _app_handler = signal.signal(signal.SIGINT, _note)
+    _depth += 1
+    return True
+
+
+def release_interrupts() -> None:
+    """End a hold that ``hold_interrupts`` took; the last one raises a SIGINT that came
+    meanwhile."""
+    global _depth, _noted
+    assert _in_main_thread() and _depth > 0, "no hold of this thread's to release"
+    _depth -= 1
+    if _depth:
+        return
+    signal.signal(signal.SIGINT, _app_handler)
+    if _noted:
+        _noted = False
+        signal.raise_signal(signal.SIGINT)
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """SIGINT held for the block (see the module)."""
+    held = hold_interrupts()
+    try:
+        yield
+    finally:
+        if held:
+            release_interrupts()
