@@ -13,7 +13,7 @@ from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import Roles
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import SyncMode, parse_sync_mode
-from graft_client.storage.tags import check_tag, is_tag_shaped, unknown_tag
+from graft_client.storage.tags import check_tag, is_tag_shaped, tag_in_use, unknown_tag
 from graft_client.sync.runtime import SyncRuntime
 from graft_client.volume import Volume, VolumeInfo
 from graft_core.closing import Closing
@@ -21,7 +21,6 @@ from graft_core.crypto import Key, Keyring
 from graft_core.errors import (
     InvalidInputError,
     KeyRequiredError,
-    TagInUseError,
     UnknownTagError,
     VolumeNotFoundError,
 )
@@ -176,9 +175,7 @@ class Client(Closing):
         """
         name = check_tag(name)
         volume_id = self.resolve(vid)
-        if not move:
-            self.check_tag_free(name, volume_id)
-        self.state.tag(name, volume_id)
+        self.state.tag(name, volume_id, move=move)
         log.info("tagged volume %s as %s", volume_id, name)
         return volume_id
 
@@ -187,10 +184,7 @@ class Client(Closing):
         makes a volume and tags it checks this first, so a refusal leaves nothing made."""
         named = self.state.tagged(check_tag(name))
         if named is not None and named != vid:
-            raise TagInUseError(
-                f"tag {name!r} already names volume {named}: give another name, or move the tag "
-                "(--move-tag; `graft tag set NAME VID`)"
-            )
+            raise tag_in_use(name, named)
 
     def untag(self, name: str) -> VolumeId:
         """Remove tag ``name`` (the volume stays); the volume it named."""

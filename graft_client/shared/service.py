@@ -120,7 +120,7 @@ class OwnerService:
             ),
             "delete_volume": lambda conn, vid: state.delete_here(VolumeId(vid)),
             "tokens": lambda conn, vids: state.tokens(VolumeId(vid) for vid in vids),
-            "tag": lambda conn, name, vid: state.tag(name, VolumeId(vid)),
+            "tag": lambda conn, name, vid, move: state.tag(name, VolumeId(vid), move=move),
             "untag": lambda conn, name: state.untag(name),
             "create_fork": lambda conn, vid, *wire: state.create_fork(
                 VolumeId(vid), *fork_from_wire(*wire)

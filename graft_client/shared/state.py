@@ -413,9 +413,9 @@ class SharedState(LocalState):
             LocalState.delete_volume(self, vid)
             self.changes.forget(vid)
 
-    def tag(self, name: str, vid: VolumeId) -> None:
-        local = partial(LocalState.tag, self, name, vid)
-        self._shared.call(local, "tag", name, bytes(vid))
+    def tag(self, name: str, vid: VolumeId, *, move: bool = True) -> None:
+        local = partial(LocalState.tag, self, name, vid, move=move)
+        self._shared.call(local, "tag", name, bytes(vid), move)
 
     def untag(self, name: str) -> bool:
         local = partial(LocalState.untag, self, name)

@@ -99,6 +99,8 @@ class LocalState:
         # Reentrant: a subclass may hold a volume's lock around a transition (shared.state).
         self._locks: dict[VolumeId, threading.RLock] = {}
         self._locks_guard = threading.Lock()
+        # Tag changes in turn: a tag that must not move is checked and written in one step.
+        self._tags_guard = threading.Lock()
         # Notified after each sync transition that writes a snapshot: wait_remote_lsn waits on it.
         self._snapshots_changed = threading.Condition()
         self._waiting = 0
@@ -209,13 +211,16 @@ class LocalState:
 
     # --- tags -------------------------------------------------------------------------------
 
-    def tag(self, name: str, vid: VolumeId) -> None:
-        """Name ``vid`` ``name`` (replacing what the name named), durably."""
-        tags.put_tag(self._open().db, name, vid)
+    def tag(self, name: str, vid: VolumeId, *, move: bool = True) -> None:
+        """Name ``vid`` ``name``, durably: replacing what the name named, or unless ``move``,
+        ``TagInUseError`` if it names another volume."""
+        with self._tags_guard:
+            tags.put_tag(self._open().db, name, vid, move=move)
 
     def untag(self, name: str) -> bool:
         """Remove tag ``name``; whether it existed."""
-        return tags.delete_tag(self._open().db, name)
+        with self._tags_guard:
+            return tags.delete_tag(self._open().db, name)
 
     def tagged(self, name: str) -> VolumeId | None:
         """The volume tag ``name`` names, if any."""

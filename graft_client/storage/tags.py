@@ -11,7 +11,14 @@ import re
 from pathlib import Path
 
 from graft_client.storage.db import LocalDB
-from graft_core.errors import CorruptDataError, InvalidIdError, InvalidTagError, UnknownTagError
+from graft_core.errors import (
+    CorruptDataError,
+    InvalidIdError,
+    InvalidTagError,
+    TagInUseError,
+    UnknownTagError,
+)
+from graft_core.failpoints import failpoint
 from graft_core.ids import TEXT_SIZE, VolumeId
 
 __all__ = [
@@ -21,6 +28,7 @@ __all__ = [
     "get_tag",
     "is_tag_shaped",
     "put_tag",
+    "tag_in_use",
     "tags",
     "unknown_tag",
 ]
@@ -63,6 +71,13 @@ def check_tag(name: str) -> str:
     raise InvalidTagError(f"invalid tag {name!r}: {why}")
 
 
+def tag_in_use(name: str, named: VolumeId) -> TagInUseError:
+    return TagInUseError(
+        f"tag {name!r} already names volume {named}: give another name, or move the tag "
+        "(--move-tag; `graft tag set NAME VID`)"
+    )
+
+
 def unknown_tag(text: str, data_dir: Path) -> UnknownTagError:
     """The error for ``text`` that is neither a volume id nor a tag in ``data_dir``."""
     return UnknownTagError(
@@ -87,7 +102,14 @@ def get_tag(db: LocalDB, name: str) -> VolumeId | None:
     return None if raw is None else _vid(name, raw)
 
 
-def put_tag(db: LocalDB, name: str, vid: VolumeId) -> None:
+def put_tag(db: LocalDB, name: str, vid: VolumeId, *, move: bool = True) -> None:
+    """Name ``vid`` ``name``; unless ``move``, ``TagInUseError`` if it names another volume.
+    The caller serializes tag changes (the check and the write are one step)."""
+    if not move:
+        named = get_tag(db, name)
+        if named is not None and named != vid:
+            raise tag_in_use(name, named)
+        failpoint("tag.checked")
     batch = db.batch()
     batch.put(FAMILY, _key(name), bytes(vid))
     db.write(batch, sync=True)
