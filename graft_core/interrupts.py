@@ -5,8 +5,10 @@ Inside a commit that is between writing it and settling it (waiting for the WAL 
 the writer lease on, answering SQLite): the commit is then stored but its caller is told it
 failed, and SQLite rolls back a transaction that landed. While held, a SIGINT is noted, not
 acted on; when the hold ends the signal is raised again, to the handler the app had, whatever
-it is (``KeyboardInterrupt``, an app's own handler, the default's exit). Other threads never
-see SIGINT's handler run, so only the main thread holds.
+it is (``KeyboardInterrupt``, an app's own handler, the default's exit). A second SIGINT
+during one hold goes to the app's handler at once: a commit waiting on a stopped owner process
+must not make Ctrl-C useless (its outcome is then unknown, as after a crash). Other threads
+never see SIGINT's handler run, so only the main thread holds.
 """
 
 from __future__ import annotations
@@ -34,7 +36,12 @@ _app_handler: Any = None
 
 def _note(signum: int, frame: FrameType | None) -> None:
     global _noted
-    _noted = True
+    if not _noted:
+        _noted = True
+        return
+    _noted = False  # the user insists: the app's handler takes it now, and any further one
+    _signals.signal(_SIGINT, _app_handler)
+    signal.raise_signal(_SIGINT)
 
 
 def _in_main_thread() -> bool:

@@ -110,6 +110,8 @@ class VolumeFile(apsw.VFSFile):
         self._committed = False
         # Whether SIGINT waits for this write transaction to end (see ``_commit``).
         self._interrupts_held = False
+        # Whether SQLite's cache must go at the next transaction (see ``_failed_commit``).
+        self._reload = False
         # The reader of the last transaction, kept while the volume does not move (and once it
         # moved, until the transaction that found so ends): most read transactions then cost
         # one snapshot lookup. It pins at most that one snapshot.
@@ -306,9 +308,25 @@ class VolumeFile(apsw.VFSFile):
         self._interrupts_held = self._interrupts_held or hold_interrupts()
         try:
             self._settle(writer)
-        except BaseException:
+        except BaseException as exc:
+            self._failed_commit(exc)
             self._let_interrupts_in()  # failed: SQLite rolls back, as it would on Ctrl-C
             raise
+
+    def _failed_commit(self, exc: BaseException) -> None:
+        """SQLite is told its commit failed, and rolls back. The commit may have landed all
+        the same (a second Ctrl-C, the owner process gone mid-call, a WAL sync failing after
+        the write): whatever SQLite's rollback does, its cache must not outlive the
+        transaction, or its next commit writes pages older than the volume's. The change
+        counter SQLite wrote equals the LSN its commit got (see the module): the header the
+        next transaction probes gets a counter SQLite cannot hold, so it reloads."""
+        if self._doomed is None:
+            self._doomed = (
+                f"this write transaction's commit failed ({type(exc).__name__}: {exc}) and "
+                f"may have landed on volume {self.volume.vid} all the same; it was rolled "
+                "back: read what it changed before retrying it"
+            )
+        self._reload = True
 
     def _settle(self, writer: VolumeWriter) -> None:
         """Commit ``writer`` at SQLite's sync, or say why it cannot be."""
@@ -386,6 +404,10 @@ class VolumeFile(apsw.VFSFile):
                     self._release()
             else:
                 self._reader = self._snapshot_reader()
+            if self._reload and self._reader is not None:
+                self._reload = False
+                lsn = _lsn(self._reader.snapshot)
+                self._page1 = (lsn, _stamp_header(self._reader.read(1), lsn ^ 0xFFFFFFFF))
         if self._level < apsw.SQLITE_LOCK_RESERVED <= level:
             self._wrote = True
             latest = self._hold()

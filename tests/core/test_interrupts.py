@@ -33,9 +33,20 @@ def test_a_sigint_while_held_reaches_the_apps_handler_when_the_hold_ends(
 ) -> None:
     with interrupts_held():
         signal.raise_signal(signal.SIGINT)
-        signal.raise_signal(signal.SIGINT)
         assert app_handler == []
-    assert app_handler == [signal.SIGINT]  # once: it came, whatever the count
+    assert app_handler == [signal.SIGINT]
+
+
+def test_a_second_sigint_while_held_reaches_the_apps_handler_at_once(
+    app_handler: list[int],
+) -> None:
+    with interrupts_held():
+        signal.raise_signal(signal.SIGINT)
+        signal.raise_signal(signal.SIGINT)
+        assert app_handler == [signal.SIGINT]
+        signal.raise_signal(signal.SIGINT)  # the app's handler has it from now on
+        assert app_handler == [signal.SIGINT] * 2
+    assert app_handler == [signal.SIGINT] * 2
 
 
 def test_nested_holds_raise_at_the_outermost_end(app_handler: list[int]) -> None:

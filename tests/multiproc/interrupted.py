@@ -26,12 +26,15 @@ from graft_core.types import PAGE_SIZE
 
 
 def raised_by(statement: Any) -> list[str] | None:
-    """The class names of what ``statement()`` raised and of the exception it was raised in."""
+    """The class names of what ``statement()`` raised and of the exception it was raised in
+    (also printed as it comes back: ``raised NAME``)."""
     try:
         statement()
     except BaseException as exc:
+        print("raised", type(exc).__name__, flush=True)
         context = exc.__context__ or exc.__cause__
         return [type(exc).__name__, type(context).__name__ if context else ""]
+    print("raised nothing", flush=True)
     return None
 
 

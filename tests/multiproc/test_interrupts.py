@@ -5,13 +5,16 @@ an attached process, through SQLite and through the writer API."""
 from __future__ import annotations
 
 import json
+import select
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
+import apsw
 import pytest
 
 from graft_client import Client
@@ -19,7 +22,7 @@ from graft_core.failpoints import armed
 from tests.cli.runner import clean_env
 from tests.multiproc.conftest import ROOT
 from tests.sqlite.support import device
-from tests.support.polling import wait_until
+from tests.support.polling import POLL_S, wait_until
 
 
 @contextmanager
@@ -36,8 +39,11 @@ def owner_elsewhere(data_dir: Path, mode: str) -> Iterator[str]:
             yield str(client.create_volume().vid)
 
 
-def interrupted_app(data_dir: Path, gate: Path, mode: str, volume: str | None) -> dict[str, object]:
-    """Run the app, SIGINT it while its commit waits at ``commit.written``, let it go on."""
+def interrupted_app(
+    data_dir: Path, gate: Path, mode: str, volume: str | None, *, insist: bool = False
+) -> dict[str, object]:
+    """Run the app, SIGINT it while its commit waits at ``commit.written``, let it go on; if
+    ``insist``, only once SIGINTs sent again made the app's statement come back."""
     args = [sys.executable, "-m", "tests.multiproc.interrupted", mode, str(data_dir)]
     env = clean_env(GRAFT_FAILPOINT_DIR=str(gate))
     app = subprocess.Popen(
@@ -53,13 +59,28 @@ def interrupted_app(data_dir: Path, gate: Path, mode: str, volume: str | None) -
         assert app.stdout.readline() == "ready\n"
         wait_until(lambda: any(gate.glob("commit.written.*.reached")), 30, "the paused commit")
         app.send_signal(signal.SIGINT)
+        if insist:
+            assert pressed_until_it_stops(app) == "raised KeyboardInterrupt\n"
         (gate / "commit.written.resume").touch()
         out, err = app.communicate(timeout=60)
     finally:
         app.kill()
     assert app.returncode == 0, err
-    outcome: dict[str, object] = json.loads(out)
+    outcome: dict[str, object] = json.loads(out.splitlines()[-1])
     return outcome
+
+
+def pressed_until_it_stops(app: subprocess.Popen[str], timeout: float = 30) -> str:
+    """Ctrl-C again and again, as a user would, until the app prints a line (signals sent
+    before the app handled the last one merge with it, so one more is not enough)."""
+    assert app.stdout is not None
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        app.send_signal(signal.SIGINT)
+        ready, _, _ = select.select([app.stdout], [], [], POLL_S)
+        if ready:
+            return app.stdout.readline()
+    raise AssertionError(f"the app did not stop within {timeout}s of Ctrl-C")
 
 
 @pytest.mark.parametrize("where", ["owner", "attached"])
@@ -83,3 +104,64 @@ def test_ctrl_c_during_a_commit_lets_it_finish_then_interrupts(
         # Settled in the owner: its sync runtime heard of both (the owner syncs for the others).
         assert outcome["heard"] == (2 if where == "owner" else 0)
         assert outcome["pages"] == [1, 2]
+
+
+def test_a_second_ctrl_c_interrupts_a_commit_waiting_on_a_stalled_owner(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data_dir, gate = tmp_path / "data", tmp_path / "gate"
+    gate.mkdir()
+    monkeypatch.setenv("GRAFT_FAILPOINT_DIR", str(gate))
+    with owner_elsewhere(data_dir, "sqlite") as volume, armed("commit.written", "pause"):
+        # The owner stays paused until the app's statement came back: the second SIGINT did it.
+        outcome = interrupted_app(data_dir, gate, "sqlite", volume, insist=True)
+    assert outcome["raised"][0] == "KeyboardInterrupt"  # type: ignore[index]
+    # Its outcome was unknown to the app; the owner, let go on, committed it.
+    assert outcome["rows"] == [1, 2]
+    assert outcome["check"] == [["ok"]]
+
+
+OWNER = """
+import sys
+from graft_client import Client
+from graft_client.sqlite import register
+import apsw
+from graft_core.failpoints import armed
+with Client(sys.argv[1]) as client:
+    register(client, "graft")
+    db = apsw.Connection("new", vfs="graft")
+    db.execute("create table t(n integer, pad text)")
+    with armed("commit.written", "crash"):  # the next commit, another process's
+        print(db.filename, flush=True)
+        sys.stdin.read()
+"""
+
+
+def test_an_attached_commit_the_dying_owner_wrote_is_kept_by_the_next_one(tmp_path: Path) -> None:
+    """The owner writes an attached process's commit and is killed before it answers: the
+    attached process's SQLite is told the commit failed, takes over, and its next commit
+    builds on the volume (which has the commit), not on what its cache held before."""
+    argv = [sys.executable, "-c", OWNER, str(tmp_path)]
+    owner = subprocess.Popen(argv, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert owner.stdout is not None
+        name = owner.stdout.readline().decode().strip()
+        with device(tmp_path) as here:
+            db = here.connect(name)
+            db.set_busy_timeout(10_000)
+            db.execute("pragma cache_size=5")
+            insert = (
+                "with recursive n(v) as (select ?1 union all select v + 1 from n where v < ?2) "
+                "insert into t select v, zeroblob(500) from n"
+            )
+            with pytest.raises(apsw.IOError):  # its outcome unknown here
+                db.execute(insert, (1, 300))
+            assert owner.wait(30) == -signal.SIGKILL
+            db.execute(insert, (301, 301))
+            assert here.client.is_owner
+            assert db.execute("select count(*) from t").fetchall() == [(301,)]
+            assert db.execute("pragma integrity_check").fetchall() == [("ok",)]
+            db.close()
+    finally:
+        owner.kill()
+        owner.wait()

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import NoReturn
 
 import apsw
 import pytest
 
+from graft_client.volume import Volume
+from graft_core.errors import StorageUnavailableError
+from graft_core.failpoints import FailPointError, armed
 from tests.sqlite.support import Device, device, extended_result, pragma_json, scalar
 
 
@@ -204,3 +208,36 @@ def test_the_next_transaction_reads_the_header_its_connection_committed(
         assert _count(two) == 31  # another connection reads the new header
         assert headers == [1]
         assert scalar(one, "pragma integrity_check", str) == "ok"
+
+
+def _unreachable(*args: object, **kwargs: object) -> NoReturn:
+    raise StorageUnavailableError("the owner process went away during the call")
+
+
+# 300 rows: the transaction spills into the file, so its rollback writes pages back; which
+# fails when the rollback cannot reach the volume either (its owner process is gone too).
+@pytest.mark.parametrize(("rows", "rollback_fails"), [(1, False), (300, False), (300, True)])
+def test_a_commit_that_landed_though_reported_failed_is_not_overwritten_from_a_stale_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rows: int, rollback_fails: bool
+) -> None:
+    """The commit is written, then fails (as when the owner process dies before answering, or
+    a second Ctrl-C comes): SQLite rolls back a transaction that landed. Its next commit must
+    build on the volume's pages, not on the cache it kept from before."""
+    with device(tmp_path) as dev:
+        db = dev.connect()
+        db.execute("pragma cache_size=5")
+        db.execute("create table t(n integer, pad text)")
+        insert = (
+            "with recursive n(v) as (select ?1 union all select v + 1 from n where v < ?2) "
+            "insert into t select v, zeroblob(500) from n"
+        )
+        with monkeypatch.context() as patch, armed("commit.written", "error"):
+            if rollback_fails:
+                patch.setattr(Volume, "writer", _unreachable)  # the rollback's writer
+            # The commit's error itself, nothing chained to an SQLite one; or the rollback's.
+            failed = (FailPointError, StorageUnavailableError) if rollback_fails else FailPointError
+            with pytest.raises(failed):
+                db.execute(insert, (1, rows))
+        db.execute(insert, (rows + 1, rows + 1))
+        assert scalar(db, "select count(*) from t", int) == rows + 1
+        assert scalar(db, "pragma integrity_check", str) == "ok"
