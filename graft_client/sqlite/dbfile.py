@@ -462,7 +462,10 @@ class VolumeFile(apsw.VFSFile):
             return
         try:
             self._commit_writer(writer)  # changed after its sync: SQLite counts that committed
-        except ConcurrentWriteError as exc:
+        except BaseException as exc:
+            self._reload = True  # SQLite's cache holds what the volume may lack
+            if not isinstance(exc, ConcurrentWriteError):
+                raise
             reason = (
                 f"the end of a committed transaction on volume {self.volume.vid} (what SQLite "
                 f"changed after its sync) could not be committed: {exc}"

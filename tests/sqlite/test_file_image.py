@@ -322,3 +322,26 @@ def test_a_change_after_the_sync_that_cannot_commit_is_an_error(tmp_path: Path) 
         assert volume.snapshot() == Snapshot(volume.vid, LSN(2), PageCount(3))
         assert not file.xCheckReservedLock()  # the writer slot is free again
         file.xClose()
+
+
+def test_after_a_change_after_the_sync_that_cannot_commit_sqlite_reloads(tmp_path: Path) -> None:
+    """SQLite's cache holds the change the volume lacks: the next transaction's probe of the
+    header must not find the counter SQLite expects (the LSN), so that it reloads."""
+    header = b"SQLite format 3\x00".ljust(PAGE_SIZE, b"\x00")
+    with device(tmp_path) as dev:
+        volume = dev.client.create_volume()
+        file = _main_file(dev, volume)
+        for level in (apsw.SQLITE_LOCK_SHARED, apsw.SQLITE_LOCK_RESERVED):
+            file.xLock(level)
+        file.xWrite(header + bytes(PAGE_SIZE), 0)
+        file.xFileControl(apsw.SQLITE_FCNTL_SYNC, 0)
+        file.xTruncate(PAGE_SIZE)
+        _land_a_commit(volume)
+        with pytest.raises(apsw.IOError):
+            file.xUnlock(apsw.SQLITE_LOCK_SHARED)
+        file.xUnlock(apsw.SQLITE_LOCK_NONE)
+        file.xLock(apsw.SQLITE_LOCK_SHARED)
+        assert volume.latest_lsn() == 2
+        assert file.xRead(4, 24) != (2).to_bytes(4, "big")
+        file.xUnlock(apsw.SQLITE_LOCK_NONE)
+        file.xClose()
