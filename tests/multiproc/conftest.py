@@ -43,6 +43,16 @@ def table(pair: tuple[Device, Device]) -> tuple[apsw.Connection, apsw.Connection
     return mine, attached.connect(mine.filename)
 
 
+@pytest.fixture
+def gate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where paused fail points meet the test (``GRAFT_FAILPOINT_DIR``, here and in children
+    started with this environment)."""
+    where = tmp_path / "gate"
+    where.mkdir()
+    monkeypatch.setenv("GRAFT_FAILPOINT_DIR", str(where))
+    return where
+
+
 def start_worker(*args: object, env: dict[str, str] | None = None) -> Streams:
     """``python -m tests.multiproc.worker ARGS`` with its output read as it comes."""
     argv = [sys.executable, "-m", "tests.multiproc.worker", *(str(a) for a in args)]

@@ -86,11 +86,9 @@ def pressed_until_it_stops(app: subprocess.Popen[str], timeout: float = 30) -> s
 @pytest.mark.parametrize("where", ["owner", "attached"])
 @pytest.mark.parametrize("mode", ["sqlite", "writer"])
 def test_ctrl_c_during_a_commit_lets_it_finish_then_interrupts(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, where: str
+    tmp_path: Path, gate: Path, mode: str, where: str
 ) -> None:
-    data_dir, gate = tmp_path / "data", tmp_path / "gate"
-    gate.mkdir()
-    monkeypatch.setenv("GRAFT_FAILPOINT_DIR", str(gate))
+    data_dir = tmp_path / "data"
     here = owner_elsewhere(data_dir, mode) if where == "attached" else nullcontext(None)
     with here as volume, armed("commit.written", "pause") if volume else nullcontext():
         outcome = interrupted_app(data_dir, gate, mode, volume)
@@ -107,11 +105,9 @@ def test_ctrl_c_during_a_commit_lets_it_finish_then_interrupts(
 
 
 def test_a_second_ctrl_c_interrupts_a_commit_waiting_on_a_stalled_owner(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, gate: Path
 ) -> None:
-    data_dir, gate = tmp_path / "data", tmp_path / "gate"
-    gate.mkdir()
-    monkeypatch.setenv("GRAFT_FAILPOINT_DIR", str(gate))
+    data_dir = tmp_path / "data"
     with owner_elsewhere(data_dir, "sqlite") as volume, armed("commit.written", "pause"):
         # The owner stays paused until the app's statement came back: the second SIGINT did it.
         outcome = interrupted_app(data_dir, gate, "sqlite", volume, insist=True)

@@ -9,8 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from graft_client import Client
 from graft_core.failpoints import armed
 from tests.cli.runner import clean_env
@@ -39,11 +37,9 @@ def tagger(data_dir: Path, vid: str, env: dict[str, str]) -> subprocess.Popen[st
 
 
 def test_a_tag_given_by_two_processes_at_once_goes_to_one_and_the_other_is_refused(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, gate: Path
 ) -> None:
-    data_dir, gate = tmp_path / "data", tmp_path / "gate"
-    gate.mkdir()
-    monkeypatch.setenv("GRAFT_FAILPOINT_DIR", str(gate))
+    data_dir = tmp_path / "data"
     env = clean_env(GRAFT_FAILPOINT_DIR=str(gate))
     with Client(data_dir) as owner, armed("tag.checked", "pause"):
         first, second = (str(owner.create_volume().vid) for _ in range(2))
