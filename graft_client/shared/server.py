@@ -32,6 +32,10 @@ __all__ = ["LATER", "Connection", "OwnerServer", "Reply"]
 log = logging.getLogger(__name__)
 
 _PEERCRED = struct.Struct("3i")  # pid, uid, gid
+# How long a closing owner waits for the quick requests it is running to be answered: a commit
+# being written then gets its answer, where a dropped connection would leave its caller not
+# knowing whether it landed. Bounded: the other processes wait that long to take over.
+DRAIN_S = 0.5
 
 
 class Connection:
@@ -103,6 +107,9 @@ class OwnerServer:
         self._connections: set[Connection] = set()
         self._guard = threading.Lock()
         self._closed = False
+        # Quick requests being run on the connections' threads (``close`` waits for them).
+        self._running = 0
+        self._quiet = threading.Condition(self._guard)
         self._accepter = threading.Thread(target=self._accept, name="graft-owner", daemon=True)
         self._accepter.start()
 
@@ -141,7 +148,7 @@ class OwnerServer:
                 if self._slow(op, args):
                     self._pool.submit(self._run, conn, request_id, op, args)
                 else:
-                    self._run(conn, request_id, op, args)
+                    self._run_quick(conn, request_id, op, args)
         except (ConnectionLost, ValueError, TypeError):
             pass
         finally:
@@ -149,6 +156,17 @@ class OwnerServer:
                 self._connections.discard(conn)
             conn.sock.close()
             self._dropped(conn)
+
+    def _run_quick(self, conn: Connection, request_id: int, op: str, args: list[Any]) -> None:
+        with self._guard:
+            self._running += 1
+        try:
+            self._run(conn, request_id, op, args)
+        finally:
+            with self._guard:
+                self._running -= 1
+                if not self._running:
+                    self._quiet.notify_all()
 
     def _run(self, conn: Connection, request_id: int, op: str, args: list[Any]) -> None:
         reply = Reply(conn, request_id, op)
@@ -161,13 +179,16 @@ class OwnerServer:
             reply.send(value)
 
     def close(self) -> None:
-        """Stop accepting and drop every connection (each process sees the owner go)."""
+        """Stop accepting, let the quick requests running finish (``DRAIN_S`` at most), and
+        drop every connection (each process sees the owner go)."""
         with self._guard:
             self._closed = True
-            connections = list(self._connections)
         with contextlib.suppress(OSError):
             self._listener.shutdown(socket.SHUT_RDWR)
         self._listener.close()
+        with self._guard:
+            self._quiet.wait_for(lambda: not self._running, DRAIN_S)
+            connections = list(self._connections)
         for conn in connections:
             with contextlib.suppress(OSError):
                 conn.sock.shutdown(socket.SHUT_RDWR)
