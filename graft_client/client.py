@@ -13,7 +13,7 @@ from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import Roles
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import SyncMode, parse_sync_mode
-from graft_client.storage.tags import check_tag, is_tag_shaped, tag_in_use, unknown_tag
+from graft_client.storage.tags import check_tag, check_tag_free, is_tag_shaped, unknown_tag
 from graft_client.sync.runtime import SyncRuntime
 from graft_client.volume import Volume, VolumeInfo
 from graft_core.closing import Closing
@@ -182,9 +182,8 @@ class Client(Closing):
     def check_tag_free(self, name: str, vid: VolumeId | None = None) -> None:
         """``TagInUseError`` if tag ``name`` names a volume other than ``vid``: a command that
         makes a volume and tags it checks this first, so a refusal leaves nothing made."""
-        named = self.state.tagged(check_tag(name))
-        if named is not None and named != vid:
-            raise tag_in_use(name, named)
+        name = check_tag(name)
+        check_tag_free(name, self.state.tagged(name), vid)
 
     def untag(self, name: str) -> VolumeId:
         """Remove tag ``name`` (the volume stays); the volume it named."""

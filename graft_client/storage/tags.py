@@ -24,11 +24,11 @@ from graft_core.ids import TEXT_SIZE, VolumeId
 __all__ = [
     "MAX_TAG_LENGTH",
     "check_tag",
+    "check_tag_free",
     "delete_tag",
     "get_tag",
     "is_tag_shaped",
     "put_tag",
-    "tag_in_use",
     "tags",
     "unknown_tag",
 ]
@@ -71,11 +71,14 @@ def check_tag(name: str) -> str:
     raise InvalidTagError(f"invalid tag {name!r}: {why}")
 
 
-def tag_in_use(name: str, named: VolumeId) -> TagInUseError:
-    return TagInUseError(
-        f"tag {name!r} already names volume {named}: give another name, or move the tag "
-        "(--move-tag; `graft tag set NAME VID`)"
-    )
+def check_tag_free(name: str, named: VolumeId | None, vid: VolumeId | None) -> None:
+    """``TagInUseError`` if tag ``name``, naming ``named`` now, names a volume other than
+    ``vid``."""
+    if named is not None and named != vid:
+        raise TagInUseError(
+            f"tag {name!r} already names volume {named}: give another name, or move the tag "
+            "(--move-tag; `graft tag set NAME VID`)"
+        )
 
 
 def unknown_tag(text: str, data_dir: Path) -> UnknownTagError:
@@ -106,9 +109,7 @@ def put_tag(db: LocalDB, name: str, vid: VolumeId, *, move: bool = True) -> None
     """Name ``vid`` ``name``; unless ``move``, ``TagInUseError`` if it names another volume.
     The caller serializes tag changes (the check and the write are one step)."""
     if not move:
-        named = get_tag(db, name)
-        if named is not None and named != vid:
-            raise tag_in_use(name, named)
+        check_tag_free(name, get_tag(db, name), vid)
         failpoint("tag.checked")
     batch = db.batch()
     batch.put(FAMILY, _key(name), bytes(vid))
