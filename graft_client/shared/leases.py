@@ -41,6 +41,7 @@ from graft_client.shared.alarm import Alarm
 from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import SharedDir
 from graft_core.ids import VolumeId
+from graft_core.interrupts import interrupts_held
 
 __all__ = ["HERE", "HandOver", "WriterLeases"]
 
@@ -218,14 +219,16 @@ class WriterLeases:
         ``AHEAD_WAIT_S``: at once, or from the thread that frees the lease for it, or from the
         alarm's. ``then`` must not raise: the thread running it has its own work to go on
         with."""
-        with self._guard:
-            decided = self._hand_on([vid])
-            taken = self._take(holder, vid, file, ahead=True) == 0.0
-            if not taken:
-                until = time.monotonic() + AHEAD_WAIT_S
-                self._queues.setdefault(vid, deque()).append(_Waiter(holder, file, until, then))
-                decided.due = min(decided.due, self._due(vid))
-        self._tell(decided)
+        with interrupts_held():  # what is decided is told: a waiter untold would wait on
+            with self._guard:
+                decided = self._hand_on([vid])
+                taken = self._take(holder, vid, file, ahead=True) == 0.0
+                if not taken:
+                    until = time.monotonic() + AHEAD_WAIT_S
+                    waiter = _Waiter(holder, file, until, then)
+                    self._queues.setdefault(vid, deque()).append(waiter)
+                    decided.due = min(decided.due, self._due(vid))
+            self._tell(decided)
         if taken:
             then(True)
 
@@ -277,13 +280,14 @@ class WriterLeases:
 
     def revoke(self, holder: int, vid: VolumeId, file: int) -> None:
         """``file`` writes no more: the first file waiting takes the lease (told here)."""
-        with self._guard:
-            if self._table.get(vid) != (holder, file):
-                return
-            del self._table[vid]
-            self._ahead.pop(vid, None)
-            decided = self._hand_on([vid])
-        self._tell(decided)
+        with interrupts_held():
+            with self._guard:
+                if self._table.get(vid) != (holder, file):
+                    return
+                del self._table[vid]
+                self._ahead.pop(vid, None)
+                decided = self._hand_on([vid])
+            self._tell(decided)
 
     def held(self, vid: VolumeId) -> bool:
         with self._guard:

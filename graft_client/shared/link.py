@@ -19,8 +19,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from graft_client.shared.wire import NO_ANSWER, ConnectionLost, FrameReader, encode_frame
+from graft_client.shared.wire import (
+    NO_ANSWER,
+    ConnectionLost,
+    FrameReader,
+    encode_frame,
+    send_whole,
+)
 from graft_core.errors import DataDirLockedError, StorageUnavailableError, error_from_wire
+from graft_core.interrupts import interrupts_held
 
 __all__ = ["SOON_S", "OwnerLink", "connect"]
 
@@ -56,11 +63,12 @@ class _Call:
     """One call waiting for its answer. Its thread sleeps on a lock (lighter than an ``Event``,
     which builds a condition per call) until it is answered or its turn to read comes."""
 
-    __slots__ = ("_wake", "done", "ok", "value", "woken")
+    __slots__ = ("_wake", "done", "ok", "request_id", "value", "woken")
 
     def __init__(self) -> None:
         self._wake = threading.Lock()
         self._wake.acquire()
+        self.request_id = NO_ANSWER
         self.woken = False  # released since its thread last slept (the link's guard)
         self.done = False
         self.ok = False
@@ -92,7 +100,7 @@ class OwnerLink:
         self._calls: dict[int, _Call] = {}
         self._guard = threading.Lock()
         self._send_guard = threading.Lock()
-        self._reading = False
+        self._reader: _Call | None = None  # the call whose thread reads the socket
         self._lost = False
         self._closing = False
         self._watcher = threading.Thread(target=self._watch, name="graft-owner-link", daemon=True)
@@ -105,21 +113,42 @@ class OwnerLink:
         threading.Thread(target=self._flush_soon, name="graft-owner-link-soon", daemon=True).start()
 
     def call(self, op: str, *args: Any) -> Any:
-        """Run ``op`` at the owner; its answer, or the error it raised (same class)."""
+        """Run ``op`` at the owner; its answer, or the error it raised (same class). A call
+        interrupted (a Ctrl-C) stops waiting; its answer, if one comes, is dropped."""
         call = _Call()
-        with self._guard:
-            if self._lost:
-                raise self._gone()
-            request_id = next(self._ids)
-            self._calls[request_id] = call
-        self._send([request_id, op, list(args)])
-        self._wait(call)
+        try:
+            with self._guard:
+                if self._lost:
+                    raise self._gone()
+                call.request_id = next(self._ids)
+                self._calls[call.request_id] = call
+            self._send([call.request_id, op, list(args)])
+            self._wait(call)
+        except BaseException:
+            self._abandon(call)
+            raise
         if call.ok:
             return call.value
         if call.value is None:
             raise self._gone()
         code, message = call.value
         raise error_from_wire(code, message)
+
+    def _abandon(self, call: _Call) -> None:
+        """``call`` waits no more: the socket goes to another call waiting, if nobody reads."""
+        with self._guard:
+            if self._calls.get(call.request_id) is call:
+                del self._calls[call.request_id]
+            if self._reader is call:
+                self._reader = None
+            if self._reader is None:
+                self._pass_turn()
+
+    def _pass_turn(self) -> None:
+        """(The guard held, nobody reading.) Wake a call waiting, whose turn to read it is."""
+        waiting = next(iter(self._calls.values()), None)
+        if waiting is not None:
+            waiting.wake()
 
     def notify(self, op: str, *args: Any) -> None:
         """Run ``op`` at the owner without waiting for it (nor hearing of its failure): for
@@ -148,7 +177,7 @@ class OwnerLink:
                 frame = b"".join(self._later)
                 self._later.clear()
             with contextlib.suppress(OSError):
-                self._sock.sendall(frame)
+                send_whole(self._sock, frame)
 
     def _flush_soon(self) -> None:
         while True:
@@ -161,7 +190,7 @@ class OwnerLink:
                 frames, self._later = b"".join(self._later), []
                 if frames:
                     with contextlib.suppress(OSError):
-                        self._sock.sendall(frames)
+                        send_whole(self._sock, frames)
             if self._closing:
                 return
 
@@ -176,9 +205,9 @@ class OwnerLink:
             with self._guard:
                 if call.done:
                     return
-                lead = not self._reading
+                lead = self._reader is None
                 if lead:
-                    self._reading = True
+                    self._reader = call
                 else:
                     call.woken = False
             if lead:
@@ -187,22 +216,28 @@ class OwnerLink:
             call.sleep()
 
     def _read_until(self, call: _Call) -> None:
-        """Read answers (this thread has the socket) until ``call``'s came or the link broke."""
+        """Read answers (this thread has the socket) until ``call``'s came or the link broke.
+        Each chunk read is handed out whole before a Ctrl-C comes: an answer taken from the
+        socket and lost would leave its call waiting for good."""
         try:
             while not call.done:
-                request_id, ok, value = self._frames.next()
-                with self._guard:
-                    answered = self._calls.pop(request_id)
-                    answered.ok, answered.value, answered.done = ok, value, True
-                    answered.wake()
+                self._frames.wait()
+                with interrupts_held():
+                    for request_id, ok, value in self._frames.read():
+                        self._deliver(request_id, ok, value)
         except ConnectionLost:
             self._break()
         finally:
             with self._guard:
-                self._reading = False
-                waiting = next(iter(self._calls.values()), None)
-                if waiting is not None:
-                    waiting.wake()  # its turn to read
+                self._reader = None
+                self._pass_turn()
+
+    def _deliver(self, request_id: int, ok: bool, value: Any) -> None:
+        with self._guard:
+            answered = self._calls.pop(request_id, None)
+            if answered is not None:  # else its caller was interrupted: nobody wants it
+                answered.ok, answered.value, answered.done = ok, value, True
+                answered.wake()
 
     def _break(self) -> None:
         with self._guard:
@@ -227,7 +262,7 @@ class OwnerLink:
         with self._guard:
             if self._lost:
                 return  # a call read to the end already
-            self._calls[NO_ANSWER] = ending
+            self._calls[ending.request_id] = ending
         self._wait(ending)
 
     @property

@@ -7,9 +7,11 @@ message]]`` with a ``graft_core.errors`` wire code, so the caller raises the own
 from __future__ import annotations
 
 import os
+import select
 import socket
 import stat
 import struct
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ import msgspec
 
 from graft_core.errors import GraftError, StorageError
 from graft_core.ids import VolumeId
+from graft_core.interrupts import interrupts_held
 from graft_core.types import LSN, LocalLSN, PageCount, RemoteLSN, RemoteMapping, Snapshot
 
 __all__ = [
@@ -27,6 +30,7 @@ __all__ = [
     "encode_frame",
     "error_body",
     "send_frame",
+    "send_whole",
     "snapshot_from_wire",
     "snapshot_to_wire",
 ]
@@ -59,45 +63,79 @@ def encode_frame(message: Any) -> bytes:
 
 
 def send_frame(sock: socket.socket, message: Any) -> None:
-    sock.sendall(encode_frame(message))
+    send_whole(sock, encode_frame(message))
+
+
+def send_whole(sock: socket.socket, data: bytes) -> None:
+    """``sock.sendall(data)``, which a Ctrl-C does not cut short: half a frame sent would
+    leave the other end reading garbage (the interrupt comes once it is sent)."""
+    with interrupts_held():
+        sock.sendall(data)
 
 
 class FrameReader:
     """The frames arriving on ``sock``, read in chunks: one ``recv`` brings a whole request
     (or several) in most cases, where reading a header and then a body took two, and the body
-    is decoded where it landed, with no copy."""
+    is decoded where it landed, with no copy. A frame that cannot be decoded ends the
+    connection: the stream can no longer be trusted."""
 
-    __slots__ = ("_pending", "_sock")
+    __slots__ = ("_pending", "_poller", "_ready", "_sock")
 
     _CHUNK = 1 << 16
 
     def __init__(self, sock: socket.socket) -> None:
         self._sock = sock
         self._pending = bytearray()
+        self._ready: deque[Any] = deque()
+        self._poller = select.poll()
+        self._poller.register(sock, select.POLLIN)
 
     def next(self) -> Any:
+        """The next frame, read as it comes."""
+        while not self._ready:
+            self._ready.extend(self.read())
+        return self._ready.popleft()
+
+    def wait(self) -> None:
+        """Until something arrives (or the connection ends): ``read`` then returns at once.
+        Blocks without taking anything from the socket, so an exception raised meanwhile (a
+        Ctrl-C) loses nothing."""
+        try:
+            self._poller.poll()
+        except (OSError, ValueError) as exc:  # the socket closed under it
+            raise ConnectionLost(str(exc)) from exc
+
+    def read(self) -> list[Any]:
+        """One ``recv`` (waiting for data if none came): the frames it completed, maybe none."""
         pending = self._pending
         try:
-            while True:
-                if len(pending) >= _HEADER.size:
-                    (size,) = _HEADER.unpack_from(pending)
-                    if size > _MAX_FRAME:
-                        raise ConnectionLost(f"frame of {size} bytes")
-                    end = _HEADER.size + size
-                    if len(pending) >= end:
-                        with memoryview(pending) as view:
-                            message = _decoder.decode(view[_HEADER.size : end])
-                        del pending[:end]
-                        return message
-                    want = end - len(pending)
-                else:
-                    want = _HEADER.size
-                chunk = self._sock.recv(max(want, self._CHUNK))
-                if not chunk:
-                    raise ConnectionLost("connection closed")
-                pending += chunk
+            chunk = self._sock.recv(max(self._wanted(), self._CHUNK))
         except OSError as exc:
             raise ConnectionLost(str(exc)) from exc
+        if not chunk:
+            raise ConnectionLost("connection closed")
+        pending += chunk
+        frames = []
+        while len(pending) >= _HEADER.size:
+            end = _HEADER.size + _HEADER.unpack_from(pending)[0]
+            if len(pending) < end:
+                break
+            try:
+                with memoryview(pending) as view:
+                    frames.append(_decoder.decode(view[_HEADER.size : end]))
+            except msgspec.DecodeError as exc:
+                raise ConnectionLost(f"undecodable frame: {exc}") from exc
+            del pending[:end]
+        return frames
+
+    def _wanted(self) -> int:
+        """How many bytes the frame being read still lacks (its header, at least)."""
+        if len(self._pending) < _HEADER.size:
+            return _HEADER.size
+        size: int = _HEADER.unpack_from(self._pending)[0]
+        if size > _MAX_FRAME:
+            raise ConnectionLost(f"frame of {size} bytes")
+        return _HEADER.size + size - len(self._pending)
 
 
 def error_body(exc: BaseException) -> list[str]:

@@ -33,7 +33,7 @@ from graft_client.reader import VolumeReader
 from graft_client.sqlite import errors
 from graft_client.sqlite.locks import WriterSlot
 from graft_core.errors import ConcurrentWriteError, StorageError, StorageFullError
-from graft_core.interrupts import hold_interrupts, release_interrupts
+from graft_core.interrupts import hold_interrupts, interrupts_held, release_interrupts
 from graft_core.types import PAGE_SIZE, RemoteMapping, Snapshot
 
 if TYPE_CHECKING:
@@ -392,6 +392,10 @@ class VolumeFile(apsw.VFSFile):
         return writer.read(1) == self._header(reader)
 
     def xLock(self, level: int) -> None:
+        with interrupts_held():  # what it takes (a pin, the writer lease) is known to be held
+            self._lock(level)
+
+    def _lock(self, level: int) -> None:
         if self._reader is None:
             if self._writes and not self._holding:
                 # Before the snapshot, so that it is the one this transaction will write on.
@@ -430,7 +434,8 @@ class VolumeFile(apsw.VFSFile):
 
     def xUnlock(self, level: int) -> None:
         try:
-            self._unlock(level)
+            with interrupts_held():  # what it releases is known to be released
+                self._unlock(level)
         finally:
             if level < apsw.SQLITE_LOCK_RESERVED:
                 self._let_interrupts_in()  # last: the transaction ended whatever it raises

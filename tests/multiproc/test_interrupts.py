@@ -13,15 +13,18 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from typing import Any
 
 import apsw
 import pytest
 
 from graft_client import Client
+from graft_client.shared.leases import HERE, WriterLeases
 from graft_core.failpoints import armed
+from graft_core.ids import VolumeId
 from tests.cli.runner import clean_env
 from tests.multiproc.conftest import ROOT
-from tests.sqlite.support import device
+from tests.sqlite.support import Device, device
 from tests.support.polling import POLL_S, wait_until
 
 
@@ -161,3 +164,45 @@ def test_an_attached_commit_the_dying_owner_wrote_is_kept_by_the_next_one(tmp_pa
     finally:
         owner.kill()
         owner.wait()
+
+
+def test_a_lease_freed_as_ctrl_c_comes_still_goes_to_its_waiter(
+    pair: tuple[Device, Device], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, vid = pair[0].client.leases, VolumeId.random()
+    told: list[bool] = []
+    assert table.grant(HERE, vid, 1)
+    table.grant_ahead_then(2, vid, 2, told.append)  # another process's writer waits
+    hand_on = WriterLeases._hand_on
+
+    def decided_then_ctrl_c(self: WriterLeases, vids: Any) -> Any:
+        decided = hand_on(self, vids)
+        signal.raise_signal(signal.SIGINT)  # the lease is given, the waiter not told yet
+        return decided
+
+    monkeypatch.setattr(WriterLeases, "_hand_on", decided_then_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        table.revoke(HERE, vid, 1)  # the owner app's transaction ends, in its main thread
+    assert told == [True]  # before: never told, and its process waits on
+
+
+def test_a_ctrl_c_as_the_writer_lease_comes_leaves_no_lease_held(
+    table: tuple[apsw.Connection, apsw.Connection], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mine, theirs = table  # theirs: attached (its calls go to this process's owner thread)
+    grant_at = WriterLeases.grant_at
+
+    def granted_then_ctrl_c(self: WriterLeases, holder: int, *args: Any) -> int | None:
+        latest = grant_at(self, holder, *args)
+        if holder != HERE:
+            signal.raise_signal(signal.SIGINT)  # handled as the answer reaches the main thread
+        return latest
+
+    monkeypatch.setattr(WriterLeases, "grant_at", granted_then_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        theirs.execute("insert into t values (1)")
+    monkeypatch.undo()
+    mine.setbusytimeout(0)
+    mine.execute("insert into t values (2)")  # before: BUSY, the lease held for good
+    theirs.execute("insert into t values (3)")
+    assert [row for row in theirs.execute("select n from t order by n")] == [(2,), (3,)]

@@ -4,6 +4,7 @@ on still notices its owner going away."""
 
 from __future__ import annotations
 
+import signal
 import socket
 import threading
 from collections.abc import Callable, Iterator
@@ -22,9 +23,11 @@ Answer = Callable[[list[Any]], list[list[Any]]]  # the requests so far -> answer
 
 
 @contextmanager
-def scripted_owner(answer: Answer) -> Iterator[tuple[OwnerLink, socket.socket, list[int]]]:
-    """A link whose owner is a thread answering as ``answer`` says; the owner's socket, and
-    how many times the link said it was lost."""
+def scripted_owner(
+    answer: Answer, wrap: Callable[[socket.socket], Any] = lambda sock: sock
+) -> Iterator[tuple[OwnerLink, socket.socket, list[int]]]:
+    """A link (on ``wrap(its socket)``) whose owner is a thread answering as ``answer`` says;
+    the owner's socket, and how many times the link said it was lost."""
     here, there = socket.socketpair()
     lost: list[int] = []
     requests: list[Any] = []
@@ -41,7 +44,7 @@ def scripted_owner(answer: Answer) -> Iterator[tuple[OwnerLink, socket.socket, l
 
     owner = threading.Thread(target=serve, daemon=True)
     owner.start()
-    link = OwnerLink(here, lambda _: lost.append(1))
+    link = OwnerLink(wrap(here), lambda _: lost.append(1))
     try:
         yield link, there, lost
     finally:
@@ -61,9 +64,9 @@ def test_a_call_reads_its_own_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     class Traced(FrameReader):
         __slots__ = ()
 
-        def next(self) -> Any:
+        def read(self) -> list[Any]:
             readers.append(threading.current_thread())
-            return super().next()
+            return super().read()
 
     monkeypatch.setattr(link_module, "FrameReader", Traced)
     with scripted_owner(echo) as (link, _, _):
@@ -174,3 +177,102 @@ def test_a_closed_link_leaves_no_thread_behind(monkeypatch: pytest.MonkeyPatch) 
         # The link closes while its flusher waits to send that release.
         wait_until(lambda: link._flush_wanted.locked() or None, 10, "the flusher to wait")
     wait_until(lambda: threading.active_count() == before or None, 10, "the link's threads to end")
+
+
+class _Silent:
+    """An owner that answers nothing by itself: the test sends the answers (``requests`` are
+    those it read so far)."""
+
+    def __init__(self) -> None:
+        self.requests: list[Any] = []
+
+    def __call__(self, requests: list[Any]) -> list[list[Any]]:
+        self.requests = list(requests)
+        return []
+
+    def id_of(self, op: str) -> int:
+        wait_until(lambda: any(r[1] == op for r in self.requests) or None, 10, f"{op} sent")
+        found: int = next(r[0] for r in self.requests if r[1] == op)
+        return found
+
+
+def _call_in_thread(link: OwnerLink, op: str) -> tuple[threading.Thread, list[Any]]:
+    got: list[Any] = []
+    thread = threading.Thread(target=lambda: got.append(link.call(op)), daemon=True)
+    thread.start()
+    return thread, got
+
+
+def _ctrl_c() -> None:
+    """SIGINT to the main thread, as a Ctrl-C (from another thread: the main one waits)."""
+    signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+
+
+def test_a_call_interrupted_while_it_reads_hands_the_socket_to_a_waiting_one() -> None:
+    owner = _Silent()
+    with scripted_owner(owner) as (link, there, _):
+
+        def then() -> None:
+            owner.id_of("first")  # this thread's call, sent first: it reads the socket
+            other, got = _call_in_thread(link, "second")
+            second = owner.id_of("second")
+            wait_until(lambda: len(link._calls) == 2 or None, 10, "both calls waiting")
+            _ctrl_c()
+            orchestra.append((other, got, second))
+
+        orchestra: list[Any] = []
+        threading.Thread(target=then, daemon=True).start()
+        with pytest.raises(KeyboardInterrupt):
+            link.call("first")
+        wait_until(lambda: orchestra or None, 10, "the second call")
+        other, got, second = orchestra[0]
+        send_frame(there, [second, True, "second's answer"])
+        other.join(10)
+        assert got == ["second's answer"]  # before: it slept, its turn given to the first
+
+
+class _CtrlCAsBytesArrive:
+    """A socket that, once ``armed``, takes a Ctrl-C right after a ``recv`` brought bytes:
+    the interrupt comes as an answer has left the socket and not yet reached its call."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self._sock = sock
+        self.armed = False
+
+    def recv(self, size: int) -> bytes:
+        data = self._sock.recv(size)
+        if data and self.armed:
+            self.armed = False
+            signal.raise_signal(signal.SIGINT)
+        return data
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sock, name)
+
+
+def test_an_answer_read_as_ctrl_c_comes_still_reaches_its_call() -> None:
+    owner, wrapped = _Silent(), []
+
+    def wrap(sock: socket.socket) -> _CtrlCAsBytesArrive:
+        wrapped.append(_CtrlCAsBytesArrive(sock))
+        return wrapped[0]
+
+    with scripted_owner(owner, wrap) as (link, there, _):
+
+        def then() -> None:
+            owner.id_of("first")
+            other, got = _call_in_thread(link, "second")
+            second = owner.id_of("second")
+            wait_until(lambda: len(link._calls) == 2 or None, 10, "both calls waiting")
+            wrapped[0].armed = True
+            orchestra.append((other, got))
+            send_frame(there, [second, True, "second's answer"])  # the first call reads it
+
+        orchestra: list[Any] = []
+        threading.Thread(target=then, daemon=True).start()
+        with pytest.raises(KeyboardInterrupt):
+            link.call("first")
+        wait_until(lambda: orchestra or None, 10, "the second call")
+        other, got = orchestra[0]
+        other.join(10)
+        assert got == ["second's answer"]  # before: lost with the interrupt

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import select
+import signal
 import socket
 import struct
+import threading
+from typing import Any
 
 import msgspec
 import pytest
@@ -46,3 +50,34 @@ def test_a_frame_over_the_limit_is_refused_before_it_is_read() -> None:
         there.sendall(struct.pack(">I", (1 << 30) + 1))
         with pytest.raises(ConnectionLost, match="frame of"):
             FrameReader(here).next()
+
+
+def test_an_undecodable_frame_ends_the_connection() -> None:
+    here, there = socket.socketpair()
+    with here, there:
+        there.sendall(struct.pack(">I", 3) + b"\xc1\xc1\xc1")  # 0xc1: never used in msgpack
+        with pytest.raises(ConnectionLost, match="undecodable"):
+            FrameReader(here).next()
+
+
+def test_a_frame_sent_as_ctrl_c_comes_goes_whole() -> None:
+    here, there = socket.socketpair()
+    with here, there:
+        big = [1, True, b"x" * (1 << 21)]  # more than the socket holds: the send waits
+        got: list[Any] = []
+
+        def interrupt_then_read() -> None:
+            select.select([there], [], [], 10)  # the send began
+            signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+            try:
+                got.append(FrameReader(there).next())
+            except ConnectionLost as exc:
+                got.append(exc)
+
+        reader = threading.Thread(target=interrupt_then_read)
+        reader.start()
+        with pytest.raises(KeyboardInterrupt):  # once the frame is sent
+            send_frame(here, big)
+        here.shutdown(socket.SHUT_RDWR)
+        reader.join(10)
+        assert got == [big]  # before: half of it, then the end of the connection
