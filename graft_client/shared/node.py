@@ -156,6 +156,7 @@ class SharedDir:
         roles = self._roles
         assert roles is not None
         old = self._link
+        changed = False  # else the client closed first, or the takeover failed
         try:
             while not self._closed:
                 try:
@@ -168,9 +169,11 @@ class SharedDir:
                         self._link = None
                         self.owner_pid = os.getpid()
                         self._start_server(roles)
+                    changed = True
                     break
                 sock = connect(self._address)
                 if sock is not None and self._attach_to(sock, roles):
+                    changed = True
                     break
                 time.sleep(_RETRY_S)
         except Exception:
@@ -183,6 +186,8 @@ class SharedDir:
                 self._guard.notify_all()
             if self._link is not None and self._link.lost:
                 self._lost(self._link)  # the new owner went away too
+        if not changed:
+            return
         elapsed = time.monotonic() - started
         self.failovers.append(elapsed)
         role = "owner" if self._link is None else f"attached to pid {self.owner_pid}"

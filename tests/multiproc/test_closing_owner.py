@@ -4,15 +4,19 @@ is unknown."""
 
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from graft_client import Client
 from graft_core.failpoints import armed
 from tests.cli.runner import clean_env
 from tests.multiproc.conftest import ROOT
+from tests.sqlite.support import Device
 from tests.support.polling import wait_until
 
 COMMITTER = """
@@ -48,3 +52,20 @@ def test_a_closing_owner_answers_the_commit_it_is_writing(tmp_path: Path, gate: 
     assert out.strip() == "committed"
     with Client(tmp_path / "data") as after:
         assert after.local_volume(vid).latest_lsn() == 1
+
+
+def test_a_client_closed_while_it_waits_to_take_over_records_no_failover(
+    pair: tuple[Device, Device], caplog: pytest.LogCaptureFixture
+) -> None:
+    owner, attached = pair
+    caplog.set_level(logging.INFO, logger="graft_client.shared.node")
+    shared = attached.client.shared
+    # The owner stops serving but keeps the data dir's lock: nobody can take over.
+    owner.client.shared._server.close()  # type: ignore[union-attr]
+    wait_until(lambda: shared._changing or None, 10, "the takeover to begin")
+    attached.client.close()
+    for thread in threading.enumerate():
+        if thread.name == "graft-failover":
+            thread.join(10)
+    assert shared.failovers == []
+    assert "owner changed" not in caplog.text  # before: "now attached to pid ..."
