@@ -19,7 +19,7 @@ import shutil
 import threading
 import uuid
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from itertools import chain
 from pathlib import Path
@@ -36,11 +36,12 @@ from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import OriginRecord, SyncMode, VolumeConfig, decode, encode
 from graft_client.storage.snapshots import to_snapshot
-from graft_client.storage.state import LocalState, claimed_client_id
+from graft_client.storage.state import LocalState, claimed_client_id, released_on_failure
 from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
 from graft_core.errors import ClosedError, StorageUnavailableError
 from graft_core.ids import ClientId, VolumeId
+from graft_core.interrupts import interrupts_held
 from graft_core.types import LocalLSN, Snapshot
 
 __all__ = [
@@ -254,8 +255,25 @@ class SharedState(LocalState):
     ) -> SnapshotView:
         if self.is_owner:
             return super().open_view(vid, lsn, fetch, inheritor)
-        snapshot, changed = self._pin_changed(vid, lsn)
-        release = None if snapshot is None else partial(self.unpin, vid, snapshot.lsn)
+        with interrupts_held():  # a pin taken is one the view releases
+            snapshot, changed = self._pin_changed(vid, lsn)
+            release = None if snapshot is None else partial(self.unpin, vid, snapshot.lsn)
+            with released_on_failure(release):
+                view = self._attached_view(vid, snapshot, changed, release, fetch, inheritor)
+            self._views.add(view)
+            return view
+
+    def _attached_view(
+        self,
+        vid: VolumeId,
+        snapshot: Snapshot | None,
+        changed: Changed | None,
+        release: Callable[[], None] | None,
+        fetch: FetchPending,
+        inheritor: Inheritor | None,
+    ) -> SnapshotView:
+        """A view of ``snapshot``, through the secondary, or the owner for the pages the
+        secondary lacks."""
         records = self.records()
         cipher = self.cipher(vid, reading=True)
         behind = changed is None or len(changed[1]) > CATCH_UP_PAGES
@@ -266,17 +284,14 @@ class SharedState(LocalState):
             or not records.db.secondary
             or self._has_here(records, snapshot, changed)
         ):
-            view = SnapshotView(records.db, vid, snapshot, release, fetch, inheritor, cipher)
-        else:
-            reads = RemoteReads(
-                partial(self._has, records, vid, snapshot.lsn),
-                partial(self._read_remote, vid, snapshot, fetch),
-                changed,
-                self._versions,
-            )
-            view = AttachedView(records.db, vid, snapshot, release, fetch, reads, inheritor, cipher)
-        self._views.add(view)
-        return view
+            return SnapshotView(records.db, vid, snapshot, release, fetch, inheritor, cipher)
+        reads = RemoteReads(
+            partial(self._has, records, vid, snapshot.lsn),
+            partial(self._read_remote, vid, snapshot, fetch),
+            changed,
+            self._versions,
+        )
+        return AttachedView(records.db, vid, snapshot, release, fetch, reads, inheritor, cipher)
 
     @staticmethod
     def _has_here(records: VolumeRecords, snapshot: Snapshot, changed: Changed | None) -> bool:

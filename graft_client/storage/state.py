@@ -63,9 +63,10 @@ from graft_core.errors import (
 from graft_core.failpoints import failpoint
 from graft_core.graft import Graft
 from graft_core.ids import ClientId, VolumeId
+from graft_core.interrupts import interrupts_held
 from graft_core.types import LocalLSN, PageIdx, RemoteLSN, Snapshot
 
-__all__ = ["CommitObserver", "LocalState", "claimed_client_id"]
+__all__ = ["CommitObserver", "LocalState", "claimed_client_id", "released_on_failure"]
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +80,18 @@ def claimed_client_id(data_dir: Path, cid: ClientId, wanted: ClientId | None) ->
     if wanted is not None and wanted != cid:
         raise InvalidInputError(f"data dir {data_dir} belongs to client {cid}, not {wanted}")
     return cid
+
+
+@contextmanager
+def released_on_failure(release: Callable[[], None] | None) -> Iterator[None]:
+    """A block that opens a view on a snapshot just pinned: if it fails (no key, the wrong
+    key), ``release`` unpins, or the snapshot would stay pinned with no view to release it."""
+    try:
+        yield
+    except BaseException:
+        if release is not None:
+            release()
+        raise
 
 
 class LocalState:
@@ -333,12 +346,16 @@ class LocalState:
         """The latest snapshot, or the retained one at ``lsn``, pinned until the view closes;
         its PENDING pages are read with ``fetch``, a fork's inherited pages with ``inheritor``
         (closed with the view)."""
-        snapshot = self.pin(vid, lsn)
-        release = None if snapshot is None else partial(self.unpin, vid, snapshot.lsn)
-        cipher = self.cipher(vid, reading=True)
-        view = SnapshotView(self._open().db, vid, snapshot, release, fetch, inheritor, cipher)
-        self._views.add(view)
-        return view
+        with interrupts_held():  # a pin taken is one the view releases
+            snapshot = self.pin(vid, lsn)
+            release = None if snapshot is None else partial(self.unpin, vid, snapshot.lsn)
+            with released_on_failure(release):
+                cipher = self.cipher(vid, reading=True)
+                view = SnapshotView(
+                    self._open().db, vid, snapshot, release, fetch, inheritor, cipher
+                )
+            self._views.add(view)
+            return view
 
     def read_page(
         self,

@@ -15,6 +15,7 @@ from graft_core.errors import IntegrityError, InvalidInputError, KeyRequiredErro
 from tests.crypto.conftest import make_client, passphrase
 from tests.crypto.support import MARKER, holders_of
 from tests.pagestore.cluster import Cluster
+from tests.support.polling import wait_until
 from tests.sync.support import page, read_all, write_pages
 
 MARKED = {idx: (MARKER + f" page {idx} ".encode()).ljust(4096, b".") for idx in range(1, 7)}
@@ -84,10 +85,33 @@ def test_a_data_dir_sealed_at_rest_needs_the_key(
             volume.reader()
         with pytest.raises(WrongKeyError):
             write_pages(volume, {1: page("overwrite")})
-    with make_client(cluster, tmp_path / "a") as keyless, pytest.raises(KeyRequiredError):
-        keyless.local_volume(vid).reader()
+        assert wrong.state._pins.oldest(vid) is None  # the refused reader keeps no snapshot
+    with make_client(cluster, tmp_path / "a") as keyless:
+        with pytest.raises(KeyRequiredError):
+            keyless.local_volume(vid).reader()
+        assert keyless.state._pins.oldest(vid) is None
     with make_client(cluster, tmp_path / "a", passphrase()) as a:
         assert read_all(a.local_volume(vid), 6) == MARKED | {2: MARKED[2][::-1]}
+
+
+def test_a_reader_refused_in_an_attached_process_keeps_no_snapshot_pinned(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("GRAFT_KEY", "GRAFT_KEY_FILE", "GRAFT_PASSPHRASE"):
+        monkeypatch.delenv(name, raising=False)
+    with make_client(cluster, tmp_path / "a", passphrase()) as owner:
+        vid = _written(owner, encrypt_local=True).vid
+        with make_client(cluster, tmp_path / "a") as keyless:
+            for _ in range(3):
+                with pytest.raises(KeyRequiredError):
+                    keyless.local_volume(vid).reader()
+            keyless.close()  # what it still pinned at the owner goes as the owner sees it go
+            wait_until(lambda: owner.state._pins.oldest(vid) is None or None, 10, "no pin")
+        with make_client(cluster, tmp_path / "a") as keyless:
+            with pytest.raises(KeyRequiredError):
+                keyless.local_volume(vid).reader()
+            # While it is still attached (the release is sent soon after): before, it stayed.
+            wait_until(lambda: owner.state._pins.oldest(vid) is None or None, 10, "no pin")
 
 
 def test_encrypt_local_is_refused_where_it_cannot_hold(cluster: Cluster, tmp_path: Path) -> None:
