@@ -20,6 +20,13 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
 
 
 @pytest.fixture
+def no_key_in_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No key from the environment: a client opened without one has none."""
+    for name in ("GRAFT_KEY", "GRAFT_KEY_FILE", "GRAFT_PASSPHRASE"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
 def own_cluster(tmp_path: Path) -> Iterator[Cluster]:
     with running_cluster(tmp_path / "cluster") as started:
         yield started

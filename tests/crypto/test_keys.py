@@ -47,10 +47,8 @@ def test_a_wrong_passphrase_is_one_clear_error_and_stores_nothing(
 
 
 def test_a_missing_key_is_one_clear_error(
-    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    cluster: Cluster, tmp_path: Path, no_key_in_env: None
 ) -> None:
-    for name in ("GRAFT_KEY", "GRAFT_KEY_FILE", "GRAFT_PASSPHRASE"):
-        monkeypatch.delenv(name, raising=False)
     with make_client(cluster, tmp_path / "a", passphrase()) as a:
         vid, _ = _pushed_volume(a)
     with make_client(cluster, tmp_path / "b") as b:

@@ -73,10 +73,8 @@ def test_pages_sealed_at_rest_push_and_read_back_elsewhere(
 
 
 def test_a_data_dir_sealed_at_rest_needs_the_key(
-    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    cluster: Cluster, tmp_path: Path, no_key_in_env: None
 ) -> None:
-    for name in ("GRAFT_KEY", "GRAFT_KEY_FILE", "GRAFT_PASSPHRASE"):
-        monkeypatch.delenv(name, raising=False)
     with make_client(cluster, tmp_path / "a", passphrase()) as a:
         vid = _written(a, encrypt_local=True).vid
     with make_client(cluster, tmp_path / "a", passphrase("not it")) as wrong:
@@ -95,10 +93,8 @@ def test_a_data_dir_sealed_at_rest_needs_the_key(
 
 
 def test_a_reader_refused_in_an_attached_process_keeps_no_snapshot_pinned(
-    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    cluster: Cluster, tmp_path: Path, no_key_in_env: None
 ) -> None:
-    for name in ("GRAFT_KEY", "GRAFT_KEY_FILE", "GRAFT_PASSPHRASE"):
-        monkeypatch.delenv(name, raising=False)
     with make_client(cluster, tmp_path / "a", passphrase()) as owner:
         vid = _written(owner, encrypt_local=True).vid
         with make_client(cluster, tmp_path / "a") as keyless:
