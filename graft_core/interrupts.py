@@ -5,12 +5,12 @@ Inside a commit that is between writing it and settling it (waiting for the WAL 
 the writer lease on, answering SQLite): the commit is then stored but its caller is told it
 failed, and SQLite rolls back a transaction that landed. Inside a frame sent to another process,
 or an answer read from one and not yet handed to its call: the other end reads garbage, or the
-call waits for good. While held, a SIGINT is noted, not
-acted on; when the hold ends the signal is raised again, to the handler the app had, whatever
-it is (``KeyboardInterrupt``, an app's own handler, the default's exit). A second SIGINT
-during one hold goes to the app's handler at once: a commit waiting on a stopped owner process
-must not make Ctrl-C useless (its outcome is then unknown, as after a crash). Other threads
-never see SIGINT's handler run, so only the main thread holds.
+call waits for good. While held, a SIGINT is noted, not acted on; when the hold ends the signal
+is raised again, to the handler the app had, whatever it is (``KeyboardInterrupt``, an app's
+own handler, the default's exit). A second SIGINT during one hold goes to the app's handler at
+once: a commit waiting on a stopped owner process must not make Ctrl-C useless (its outcome is
+then unknown, as after a crash). Other threads never see SIGINT's handler run, so only the main
+thread holds.
 """
 
 from __future__ import annotations

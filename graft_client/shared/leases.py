@@ -229,8 +229,8 @@ class WriterLeases:
                     self._queues.setdefault(vid, deque()).append(waiter)
                     decided.due = min(decided.due, self._due(vid))
             self._tell(decided)
-        if taken:
-            then(True)
+            if taken:
+                then(True)
 
     def _hand_on(self, vids: Iterable[VolumeId]) -> _Decided:
         """Each free (or lapsed) lease of ``vids`` to its first waiter; waiters whose time ran
