@@ -1,6 +1,7 @@
 """Ctrl-C in an app while its commit settles: the commit completes, then the app gets its
 ``KeyboardInterrupt`` (not an SQLite error about a transaction that landed), in the owner and in
-an attached process, through SQLite and through the writer API."""
+an attached process, through SQLite and through the writer API. And while it takes or frees a
+writer lease that other processes wait for: the lease is known held, or handed on, first."""
 
 from __future__ import annotations
 
