@@ -397,9 +397,11 @@ class SharedState(LocalState):
                     del self._remote_pins[key]
                     del self._held[key]
                     gone.append(key)
-                    # A spare pin nobody took goes with the base it came with.
+                    # A spare pin nobody took goes with the base it came with (one a reader
+                    # took went with that reader's release, unless a reader holds it still).
                     spare = self._spares.pop(key, None)
-                    if spare is not None and not self._remote_pins[spare]:
+                    untaken = spare is not None and not self._remote_pins[spare]
+                    if untaken and spare in self._held:
                         del self._held[spare]
                         gone.append(spare)
         if not remote:

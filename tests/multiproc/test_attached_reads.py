@@ -19,6 +19,7 @@ from graft_client.storage.db import LocalDB
 from graft_core.ids import VolumeId
 from graft_core.types import LocalLSN
 from tests.sqlite.support import Device, scalar
+from tests.support.polling import wait_until
 from tests.sync.support import page, write_pages
 
 
@@ -219,3 +220,18 @@ def test_pages_cut_by_a_truncate_read_as_zeros_in_an_attached_process(
         assert reader.read(3) == page("new 3")
         assert [reader.read(idx) for idx in (4, 5, 6)] == [bytes(4096)] * 3
         assert reader.read(1) == page("old 1")
+
+
+def test_a_commits_spare_snapshot_read_and_released_before_its_base_is_released_once(
+    pair: tuple[Device, Device],
+) -> None:
+    owner, attached = pair
+    vid = owner.client.create_volume().vid
+    volume = attached.client.local_volume(vid)
+    write_pages(volume, {1: page("base")})
+    base_reader = volume.reader()  # another thread's reader of the base, say
+    write_pages(volume, {1: page("next")})  # its commit pins the next snapshot as a spare
+    spare_reader = volume.reader()  # takes the spare
+    spare_reader.close()
+    base_reader.close()  # before: KeyError, and the base stayed pinned at the owner
+    wait_until(lambda: owner.client.state._pins.oldest(vid) is None or None, 10, "no pin")
