@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from pathlib import Path
 
 import apsw
@@ -17,6 +18,7 @@ import apsw
 from graft_client import Client
 from graft_client.sqlite import register, unregister
 from tests.multiproc.conftest import events, first_event, start_worker, stop
+from tests.sqlite.support import Device, scalar
 from tests.support.polling import wait_until
 
 WRITERS = 4
@@ -71,3 +73,35 @@ def test_four_processes_insert_while_one_dies_holding_the_lock(tmp_path: Path) -
         finally:
             unregister("graft")
     assert rows == acked  # the dead holder's insert is not there
+
+
+def test_threads_of_an_attached_process_insert_into_one_volume(
+    pair: tuple[Device, Device],
+) -> None:
+    """Each thread its own connection, as a web app's workers: their readers and commits
+    share the process's pins at the owner."""
+    owner, attached = pair
+    made = owner.connect()
+    made.execute("create table t(who integer, i integer)")
+    failed: list[BaseException] = []
+
+    def insert(who: int) -> None:
+        db = attached.connect(made.filename)
+        db.setbusytimeout(20_000)
+        try:
+            for i in range(150):
+                db.execute("insert into t values (?, ?)", (who, i))
+                db.execute("select count(*) from t where who = ?", (who,)).fetchall()
+        except BaseException as exc:
+            failed.append(exc)
+        finally:
+            db.close()
+
+    threads = [threading.Thread(target=insert, args=(who,)) for who in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert failed == []  # before: KeyError from releasing a snapshot (most runs)
+    assert scalar(made, "select count(*) from t", int) == 900
+    assert scalar(made, "pragma integrity_check", str) == "ok"
