@@ -74,11 +74,20 @@ def _mapped_errors(path: Path, what: str) -> Iterator[None]:
         raise _storage_error(path, what, exc) from exc
 
 
+# The WAL a data dir keeps at most. RocksDB deletes a log once every column family flushed
+# what it holds; a family written a little per commit fills its memtable slowly and kept
+# gigabytes of log alive by default (4 x the write buffers), which every attached process's
+# secondary replays as it opens, and a disk on a small device fills with. Past this size
+# RocksDB flushes the families that hold the oldest log.
+MAX_WAL_BYTES = 64 << 20
+
+
 def _options() -> Options:
     # raw_mode on the DB and on every family: a non-raw open of a raw DB reads every key as None.
     opts = Options(raw_mode=True)
     opts.create_if_missing(True)
     opts.create_missing_column_families(True)
+    opts.set_max_total_wal_size(MAX_WAL_BYTES)
     return opts
 
 
