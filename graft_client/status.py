@@ -36,6 +36,7 @@ def volume_report(volume: Volume) -> dict[str, Any]:
         "conflict_policy": volume.conflict_policy.value,
         "unpushed_commits": (snap.lsn - synced) if snap else 0,
         "autosync": volume.session.autosync_running,
+        "pushing": volume.session.pushing(volume.vid),
         "last_error": None if not errors else f"{errors[-1].kind}: {errors[-1].message}",
         "last_sync_age_s": _age_s(volume.last_sync_ms()),
         "pages_fetched": stats.pages_fetched,

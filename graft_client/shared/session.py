@@ -175,6 +175,10 @@ class SharedSession(SyncSession):
     def autosync_running(self) -> bool:
         return bool(self._shared.call(lambda: self._autosync is not None, "autosync_running"))
 
+    def pushing(self, vid: VolumeId) -> bool:
+        local = partial(SyncSession.pushing, self, vid)
+        return bool(self._shared.call(local, "pushing", bytes(vid)))
+
     @property
     def autosync_wanted(self) -> int | None:
         """The ``wait_ms`` this process started autosync with, until it stops it."""

@@ -124,6 +124,11 @@ class SyncRuntime:
         """Serializes pushes of one volume (used on the runtime's loop only)."""
         return self._push_locks.setdefault(vid, anyio.Lock())
 
+    def pushing(self, vid: VolumeId) -> bool:
+        """Whether a push of ``vid`` runs now (asked from any thread: a status)."""
+        lock = self._push_locks.get(vid)
+        return lock is not None and lock.locked()
+
     def call(self, func: Callable[..., Awaitable[T]], *args: Any) -> T:
         """Run ``func(*args)`` on the runtime's loop and wait for its result."""
         return self.portal.call(func, *args)

@@ -102,6 +102,12 @@ class SyncSession:
     def autosync_running(self) -> bool:
         return self._autosync is not None
 
+    def pushing(self, vid: VolumeId) -> bool:
+        """Whether a push of ``vid`` runs now (pushes run in the process owning the data dir):
+        a push under way looks cut off (``INTERRUPTED_PUSH``) until it ends."""
+        runtime = self._runtime
+        return runtime is not None and runtime.pushing(vid)
+
     def stop_autosync(self) -> None:
         if self._autosync is not None:
             self._autosync.stop()

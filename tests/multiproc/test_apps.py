@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from graft_client import Client
+from graft_core.failpoints import armed
 from tests.cli.runner import ok, ok_json, servers_env
 from tests.multiproc.conftest import events, running_daemon, start_worker
 from tests.multiproc.worker import page
 from tests.pagestore.cluster import Cluster
 from tests.support.polling import wait_until
+from tests.sync.support import write_pages
 
 APPS = 4
 PER_APP = 8
@@ -61,3 +64,24 @@ def test_four_apps_the_daemon_and_the_cli_share_a_data_dir(
         with volume.reader() as reader:
             assert [reader.read(idx) for idx in pages] == [page(idx) for idx in pages]
             assert reader.read(1000) == b"A" * 4096
+
+
+def test_status_beside_a_push_under_way_says_so_not_that_it_was_cut_off(
+    cluster: Cluster, tmp_path: Path, gate: Path
+) -> None:
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    device = tmp_path / "device"
+    with Client(device, metastore=cluster.metastore.url, pagestore=cluster.pagestore.url) as owner:
+        volume = owner.create_volume()
+        write_pages(volume, {1: page(1)})
+        with armed("push.before_commit", "pause"):  # in this process only, not the CLI's
+            pushing = threading.Thread(target=volume.push)
+            pushing.start()
+            wait_until(lambda: list(gate.glob("push.before_commit.*")) or None, 10, "the push")
+            during = ok_json("status", str(volume.vid), data_dir=device, env=env)
+            (gate / "push.before_commit.resume").touch()
+            pushing.join(30)
+        after = ok_json("status", str(volume.vid), data_dir=device, env=env)
+    assert during["next_step"] is None  # before: "a push was cut off: `graft push` finishes it"
+    assert during["pushing"] is True
+    assert (after["pushing"], after["status"], after["remote_lsn"]) == (False, "ok", 1)
