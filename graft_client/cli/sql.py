@@ -2,7 +2,8 @@
 
 Exit codes: 0 when every statement ran; 2 when a statement given as an argument failed (bad
 input: one ``error:`` line naming the statement; the ones before it stay committed, as in
-``sqlite3``) or for an unusable VID; 1 when SQL read from a non-interactive stdin failed (the
+``sqlite3``) or for an unusable VID; 1 when the database failed it (locked by another writer,
+an I/O error); 1 when SQL read from a non-interactive stdin failed (the
 shell's own messages: it runs to the end, like ``sqlite3``, then exits 1). The interactive shell
 on a terminal reports errors and goes on.
 
@@ -28,7 +29,8 @@ def sql_command(ctx: click.Context, vid: str, sql: tuple[str, ...]) -> None:
     terminal gets the interactive shell). 'PRAGMA graft_status' shows the volume id; the
     graft_* pragmas push, pull, sync and reset from inside the shell. Ctrl-C interrupts the
     running statement. A failing STATEMENT stops there (those before it stay committed) and
-    exits 2, as does a bad VID; SQL from stdin that failed exits 1.
+    exits 2, as does a bad VID; SQL from stdin that failed exits 1, as does a statement that
+    found the database locked (another writer: '.timeout MS' first waits for it).
     """
     # Imported here: the apsw shell (and its fts5 modules) would slow every graft start.
     from graft_client.cli.sqlshell import run_sql

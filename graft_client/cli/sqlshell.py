@@ -102,7 +102,8 @@ class _Shell(apsw.shell.Shell):
 
 def _run_arguments(shell: _Shell, texts: tuple[str, ...]) -> None:
     """Run each statement (or dot-command) of ``texts``; the first failure is one ``error:``
-    line naming it, exit 2: a statement given on the command line is the user's input."""
+    line naming it, exit 2: a statement given on the command line is the user's input (exit 1
+    when the database, not the statement, failed it: locked, or the disk)."""
     for text in texts:
         for statement in [text] if text.lstrip().startswith(".") else statements(text):
             _run_argument(shell, statement.strip())
@@ -132,6 +133,13 @@ def _statement_error(exc: Exception, statement: str, vid: str) -> CliError:
             f"volume {vid} is not an SQLite database ({exc}): `graft sql new` creates one",
             USAGE_ERROR,
         )
+    if isinstance(exc, apsw.BusyError | apsw.LockedError):  # the database's state, not the SQL
+        return CliError(
+            f"{exc} (in: {_quoted(statement)}): another connection is writing; retry, or let "
+            f'the statement wait its turn: `graft sql {vid} ".timeout 5000" ...`'
+        )
+    if isinstance(exc, apsw.IOError | apsw.FullError):
+        return CliError(f"{exc} (in: {_quoted(statement)})")
     return CliError(f"{exc} (in: {_quoted(statement)})", USAGE_ERROR)
 
 

@@ -7,8 +7,11 @@ import socket
 import subprocess
 from pathlib import Path
 
+import apsw
 import pytest
 
+from graft_client import Client
+from graft_client.sqlite import register, unregister
 from graft_core.ids import VolumeId
 from tests.cli.runner import clean_env, graft, ok, servers_env, stderr_lines
 from tests.pagestore.cluster import Cluster
@@ -163,6 +166,23 @@ def test_failing_sql_statement_argument_is_one_line_naming_it(tmp_path: Path) ->
         assert one_error_line(proc, 2).endswith(said)
     # The statements before a failing one stay committed, as in sqlite3.
     assert ok("sql", vid, "select count(*) from t", data_dir=tmp_path).split() == [b"4"]
+
+
+def test_sql_statement_on_a_locked_database_exits_1_saying_how_to_wait(tmp_path: Path) -> None:
+    made = graft("sql", "new", "create table t(x)", data_dir=tmp_path)
+    vid = made.stderr.decode().split("created volume ")[1].split()[0]
+    with Client(tmp_path) as owner:  # this process owns the data dir, and writes
+        register(owner, "locker")
+        db = apsw.Connection(vid, vfs="locker")
+        db.execute("begin immediate")
+        db.execute("insert into t values (1)")
+        proc = graft("sql", vid, "insert into t values (2)", data_dir=tmp_path)
+        # The database's state, not bad input (before: exit 2).
+        one_error_line(proc, 1, "database is locked", "insert into t values (2)", ".timeout")
+        db.execute("commit")
+        db.close()
+        unregister("locker")
+    assert ok("sql", vid, "select count(*) from t", data_dir=tmp_path).split() == [b"1"]
 
 
 def test_sql_on_a_volume_that_is_not_a_database_says_so_once(tmp_path: Path) -> None:
