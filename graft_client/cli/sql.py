@@ -2,10 +2,10 @@
 
 Exit codes: 0 when every statement ran; 2 when a statement given as an argument failed (bad
 input: one ``error:`` line naming the statement; the ones before it stay committed, as in
-``sqlite3``) or for an unusable VID; 1 when the database failed it (locked by another writer,
-an I/O error); 1 when SQL read from a non-interactive stdin failed (the
-shell's own messages: it runs to the end, like ``sqlite3``, then exits 1). The interactive shell
-on a terminal reports errors and goes on.
+``sqlite3``) or for an unusable VID; 1 when the database failed a statement (locked by another
+writer, an I/O error), or when SQL read from a non-interactive stdin failed (the shell's own
+messages: it runs to the end, like ``sqlite3``, then exits 1). The interactive shell on a
+terminal reports errors and goes on.
 
 Ctrl-C interrupts the running statement (``Connection.interrupt()``) and the shell goes on, as in
 ``sqlite3``; at the prompt, a second Ctrl-C in a row quits (exit 130).
