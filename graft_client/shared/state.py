@@ -36,12 +36,11 @@ from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import OriginRecord, SyncMode, VolumeConfig, decode, encode
 from graft_client.storage.snapshots import to_snapshot
-from graft_client.storage.state import LocalState, claimed_client_id, released_on_failure
+from graft_client.storage.state import LocalState, claimed_client_id
 from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
 from graft_core.errors import ClosedError, StorageUnavailableError
 from graft_core.ids import ClientId, VolumeId
-from graft_core.interrupts import interrupts_held
 from graft_core.types import LocalLSN, Snapshot
 
 __all__ = [
@@ -255,22 +254,17 @@ class SharedState(LocalState):
     ) -> SnapshotView:
         if self.is_owner:
             return super().open_view(vid, lsn, fetch, inheritor)
-        with interrupts_held():  # a pin taken is one the view releases
-            snapshot, changed = self._pin_changed(vid, lsn)
-            release = None if snapshot is None else partial(self.unpin, vid, snapshot.lsn)
-            with released_on_failure(release):
-                view = self._attached_view(vid, snapshot, changed, release, fetch, inheritor)
-            self._views.add(view)
-            return view
+        pin = partial(self._pin_changed, vid, lsn)
+        return self._open_view_with(vid, pin, partial(self._attached_view, vid, fetch, inheritor))
 
     def _attached_view(
         self,
         vid: VolumeId,
+        fetch: FetchPending,
+        inheritor: Inheritor | None,
         snapshot: Snapshot | None,
         changed: Changed | None,
         release: Callable[[], None] | None,
-        fetch: FetchPending,
-        inheritor: Inheritor | None,
     ) -> SnapshotView:
         """A view of ``snapshot``, through the secondary, or the owner for the pages the
         secondary lacks."""

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from graft_client.storage import bulk, delete, fetched, forks, inherit, pull, push, tags
 from graft_client.storage.cipher import CipherSource, PageCipher, sealed_pages
@@ -66,7 +67,10 @@ from graft_core.ids import ClientId, VolumeId
 from graft_core.interrupts import interrupts_held
 from graft_core.types import LocalLSN, PageIdx, RemoteLSN, Snapshot
 
-__all__ = ["CommitObserver", "LocalState", "claimed_client_id", "released_on_failure"]
+__all__ = ["CommitObserver", "LocalState", "claimed_client_id"]
+
+Release = Callable[[], None]
+Found = TypeVar("Found")  # what a pin finds along with the snapshot
 
 log = logging.getLogger(__name__)
 
@@ -80,18 +84,6 @@ def claimed_client_id(data_dir: Path, cid: ClientId, wanted: ClientId | None) ->
     if wanted is not None and wanted != cid:
         raise InvalidInputError(f"data dir {data_dir} belongs to client {cid}, not {wanted}")
     return cid
-
-
-@contextmanager
-def released_on_failure(release: Callable[[], None] | None) -> Iterator[None]:
-    """A block that opens a view on a snapshot just pinned: if it fails (no key, the wrong
-    key), ``release`` unpins, or the snapshot would stay pinned with no view to release it."""
-    try:
-        yield
-    except BaseException:
-        if release is not None:
-            release()
-        raise
 
 
 class LocalState:
@@ -346,14 +338,31 @@ class LocalState:
         """The latest snapshot, or the retained one at ``lsn``, pinned until the view closes;
         its PENDING pages are read with ``fetch``, a fork's inherited pages with ``inheritor``
         (closed with the view)."""
-        with interrupts_held():  # a pin taken is one the view releases
-            snapshot = self.pin(vid, lsn)
+
+        def build(snapshot: Snapshot | None, _: None, release: Release | None) -> SnapshotView:
+            cipher = self.cipher(vid, reading=True)
+            return SnapshotView(self._open().db, vid, snapshot, release, fetch, inheritor, cipher)
+
+        return self._open_view_with(vid, lambda: (self.pin(vid, lsn), None), build)
+
+    def _open_view_with(
+        self,
+        vid: VolumeId,
+        pin: Callable[[], tuple[Snapshot | None, Found]],
+        build: Callable[[Snapshot | None, Found, Release | None], SnapshotView],
+    ) -> SnapshotView:
+        """``build``'s view of the snapshot of ``vid`` that ``pin`` pinned (with what it found
+        along). If the view cannot open (no key, the wrong key) the pin is released, or the
+        snapshot would stay pinned with no view to release it; Ctrl-C waits meanwhile."""
+        with interrupts_held():
+            snapshot, found = pin()
             release = None if snapshot is None else partial(self.unpin, vid, snapshot.lsn)
-            with released_on_failure(release):
-                cipher = self.cipher(vid, reading=True)
-                view = SnapshotView(
-                    self._open().db, vid, snapshot, release, fetch, inheritor, cipher
-                )
+            try:
+                view = build(snapshot, found, release)
+            except BaseException:
+                if release is not None:
+                    release()
+                raise
             self._views.add(view)
             return view
 
