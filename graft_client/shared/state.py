@@ -154,7 +154,7 @@ class SharedState(LocalState):
             if mark is None or mark != self._caught_up:
                 self._catch_up(records)
                 self._caught_up = mark
-        return records
+        return self.records()
 
     def _has(self, records: VolumeRecords, vid: VolumeId, lsn: int) -> bool:
         """Whether the secondary behind ``records`` has the snapshot at ``lsn`` (if not, a
@@ -187,18 +187,34 @@ class SharedState(LocalState):
         token the owner gave both before and after (no volume deleted and made again in
         between). In the background, the owner's first answer comes before the secondary
         starts reading, which keeps ``Thread.start`` short (a catch-up holds the GIL for
-        milliseconds)."""
+        milliseconds). A secondary that cannot follow the owner's primary (one opened after
+        it: see ``LocalDB.catch_up``) is left as it stands, for the views that read it, and a
+        new one takes its place; one so left is never caught up again."""
         with self._pins_guard:
             vids = list(self._interest)
         before = self._tokens(vids) if vids else []
         with self._catch_up_guard:
-            records.db.catch_up()
+            if records is not self.records():
+                return
+            if not records.db.catch_up():
+                self._follow_anew()
+                return
         after = self._tokens(vids) if vids else []
         for vid, token, again in zip(vids, before, after, strict=True):
             record = records.snapshot(vid)
             if token is not None and token == again and record is not None:
                 with self._pins_guard:
                     self._known[vid] = (token, record.lsn)
+
+    def _follow_anew(self) -> None:
+        """A new secondary, of the primary open now, for the reads to come."""
+        db = self._open_secondary(self.data_dir)
+        with self._pins_guard:
+            self._db = db
+            self._records = VolumeRecords(db)
+            self._known.clear()  # as of the LSNs of the secondary left behind
+        self._caught_up = None
+        log.info("data dir %s: following the owner's database as opened again", self.data_dir)
 
     def _tokens(self, vids: list[VolumeId]) -> list[int | None]:
         local = partial(self.tokens, vids)

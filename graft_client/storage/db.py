@@ -10,8 +10,10 @@ recovers what is durable).
 
 from __future__ import annotations
 
+import fcntl
 import itertools
 import logging
+import os
 import threading
 import uuid
 from collections.abc import Iterator
@@ -150,6 +152,24 @@ class SortedLoad:
         self.count += 1
 
 
+# A primary that opens recovers the last one's WAL into a new table file and MANIFEST. A
+# secondary that had read part of that WAL keeps what it read in memory, where it hides the
+# recovered versions until the next flush (seen: a page read as it was commits before, which a
+# SQLite commit then wrote back over newer rows). So a secondary follows one primary only: a
+# primary opens under an exclusive lock that a secondary's open and catch-ups take shared, and
+# a secondary stops following once CURRENT names another MANIFEST than at its open.
+_OPENING_LOCK_SUFFIX = "-opening.lock"
+
+
+@contextmanager
+def _opening(fd: int, *, exclusive: bool) -> Iterator[None]:
+    fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+    try:
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
 class LocalDB:
     """Owns the RocksDB handle; a second open of the same directory fails with a clear error."""
 
@@ -160,13 +180,22 @@ class LocalDB:
         self.secondary = secondary is not None
         access = {} if secondary is None else {"access_type": AccessType.secondary(str(secondary))}
         try:
-            self._db = Rdict(
-                str(path),
-                options=_options(),
-                column_families={name: Options(raw_mode=True) for name in _FAMILIES},
-                **access,
+            self._opening_fd = os.open(
+                path.with_name(path.name + _OPENING_LOCK_SUFFIX), os.O_RDWR | os.O_CREAT, 0o600
             )
+        except OSError as exc:
+            raise _storage_error(path, "opening", exc) from exc
+        try:
+            with _opening(self._opening_fd, exclusive=not self.secondary):
+                self._db = Rdict(
+                    str(path),
+                    options=_options(),
+                    column_families={name: Options(raw_mode=True) for name in _FAMILIES},
+                    **access,
+                )
+                self._manifest = self._current_manifest() if self.secondary else b""
         except Exception as exc:
+            os.close(self._opening_fd)
             if "lock" in str(exc).lower():
                 raise DataDirLockedError(
                     f"data dir {path.parent} is in use by another graft client "
@@ -190,12 +219,23 @@ class LocalDB:
             self._remove_stale_loads()
             self._undo_provisional_loads()
 
-    def catch_up(self) -> None:
-        """A secondary instance: read what the primary has written since (about 1 ms)."""
+    def catch_up(self) -> bool:
+        """A secondary instance: read what the primary has written since (about 1 ms). False,
+        reading nothing, once a primary opened after this secondary did: it cannot follow
+        that one (see ``_opening``), a new secondary can."""
         assert self.secondary, "only a secondary instance catches up"
         # Counted as a write: what readers cached (the snapshot records) may have changed.
-        with self._tracked_write("catching up with the owner"):
+        with (
+            self._tracked_write("catching up with the owner"),
+            _opening(self._opening_fd, exclusive=False),
+        ):
+            if self._current_manifest() != self._manifest:
+                return False
             self._db.try_catch_up_with_primary()
+        return True
+
+    def _current_manifest(self) -> bytes:
+        return (self.path / "CURRENT").read_bytes()
 
     def settled_mark(self) -> int | None:
         """``write_mark()`` when no write is in flight (None while one is)."""
@@ -411,6 +451,11 @@ class LocalDB:
         # Views must be dropped before close() or RocksDB keeps the LOCK file held.
         self._families.clear()
         self._handles.clear()
-        with _mapped_errors(self.path, "closing"):
-            self._db.close()
+        try:
+            with _mapped_errors(self.path, "closing"):
+                self._db.close()
+        finally:
+            fd, self._opening_fd = self._opening_fd, -1
+            if fd >= 0:
+                os.close(fd)
         log.debug("closed local storage at %s", self.path)

@@ -37,9 +37,9 @@ def catch_ups(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     counted: list[int] = []
     real = LocalDB.catch_up
 
-    def counting(db: LocalDB) -> None:
+    def counting(db: LocalDB) -> bool:
         counted.append(1)
-        real(db)
+        return real(db)
 
     monkeypatch.setattr(LocalDB, "catch_up", counting)
     return counted

@@ -161,10 +161,10 @@ def test_readers_of_an_attached_process_do_not_wait_for_a_catch_up_each(
     waited: list[int] = []
     real_catch_up = LocalDB.catch_up
 
-    def counted(db: LocalDB) -> None:
+    def counted(db: LocalDB) -> bool:
         if threading.get_ident() == here:
             waited.append(1)
-        real_catch_up(db)
+        return real_catch_up(db)
 
     monkeypatch.setattr(LocalDB, "catch_up", counted)
     volume = attached.create_volume()
