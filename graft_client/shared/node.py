@@ -33,6 +33,9 @@ log = logging.getLogger(__name__)
 # How long an opener waits for an owner that holds the lock but does not answer yet (starting).
 ATTACH_TIMEOUT_S = 30.0
 _RETRY_S = 0.001
+# After a takeover that failed (a full disk, say): the first wait before the next, doubled
+# after each failure up to the last.
+TAKEOVER_BACKOFF_S = (0.05, 2.0)
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class SharedDir:
         self._roles: Roles | None = None
         self._changing = False
         self._closed = False
+        self._backoff = 0.0  # before the next takeover, after one failed
         self.owner_pid = os.getpid()
         self.owner_client_id = b""  # attached: the data dir's client id, as the owner said
         self.failovers: list[float] = []  # seconds from losing the owner to working again
@@ -164,7 +168,11 @@ class SharedDir:
                 except BlockingIOError:
                     pass
                 else:
-                    roles.promote()
+                    try:
+                        roles.promote()
+                    except Exception:
+                        fcntl.flock(self._fd, fcntl.LOCK_UN)  # another process may succeed
+                        raise
                     with self._guard:
                         self._link = None
                         self.owner_pid = os.getpid()
@@ -176,8 +184,8 @@ class SharedDir:
                     changed = True
                     break
                 time.sleep(_RETRY_S)
-        except Exception:
-            log.exception("taking over data dir %s failed", self.data_dir)
+        except Exception as exc:
+            self._back_off(exc)
         finally:
             if old is not None:
                 old.close()
@@ -188,12 +196,29 @@ class SharedDir:
                 self._lost(self._link)  # the new owner went away too
         if not changed:
             return
+        self._backoff = 0.0
         elapsed = time.monotonic() - started
         self.failovers.append(elapsed)
         role = "owner" if self._link is None else f"attached to pid {self.owner_pid}"
         log.info(
             "data dir %s: owner changed in %.1f ms; now %s", self.data_dir, elapsed * 1e3, role
         )
+
+    def _back_off(self, exc: Exception) -> None:
+        """A takeover failed: say so in one line, and wait longer after each failure before
+        the next (every one would fail alike, as fast as it can, until what failed is
+        mended)."""
+        first, most = TAKEOVER_BACKOFF_S
+        self._backoff = min(most, max(first, 2 * self._backoff))
+        log.warning(
+            "taking over data dir %s failed: %s; trying again in %.2f s",
+            self.data_dir,
+            exc,
+            self._backoff,
+        )
+        log.debug("the takeover failed here", exc_info=True)
+        with self._guard:
+            self._guard.wait_for(lambda: self._closed, timeout=self._backoff)
 
     def _attach_to(self, sock: socket.socket, roles: Roles) -> bool:
         link = OwnerLink(sock, self._lost)
