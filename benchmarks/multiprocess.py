@@ -24,6 +24,7 @@ import signal
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
@@ -152,12 +153,15 @@ def insert_worker(
         client.close()
 
 
-def insert_rate(target: str, vfs: str | None, inserts: int) -> float:
+def insert_rate(
+    target: str, vfs: str | None, inserts: int, worker: Callable[..., None] = insert_worker
+) -> float:
+    """Rows per second of ``WORKERS`` processes, each running ``worker(target, vfs, its
+    number, inserts, go, done)``: timed from ``go`` to ``done``."""
     ctx = mp.get_context("spawn")
     go, done = ctx.Barrier(WORKERS + 1), ctx.Barrier(WORKERS + 1)
     procs = [
-        ctx.Process(target=insert_worker, args=(target, vfs, w, inserts, go, done))
-        for w in range(WORKERS)
+        ctx.Process(target=worker, args=(target, vfs, w, inserts, go, done)) for w in range(WORKERS)
     ]
     for proc in procs:
         proc.start()
@@ -171,6 +175,26 @@ def insert_rate(target: str, vfs: str | None, inserts: int) -> float:
     return WORKERS * inserts / elapsed
 
 
+def new_native_database(path: Path) -> None:
+    """The inserts' table in a native SQLite file in WAL mode, durable commits."""
+    db = apsw.Connection(str(path))
+    db.execute("pragma journal_mode=wal")
+    db.execute("pragma synchronous=full")
+    db.execute("create table t(worker integer, seq integer)")
+    db.close()
+
+
+def new_graft_database(device: Path) -> Path:
+    """The inserts' table in a new volume of data dir ``device``: the database's path there."""
+    with Client(device) as client:
+        register(client, "graft")
+        db = apsw.Connection("new", vfs="graft")
+        vid = db.filename
+        db.execute("create table t(worker integer, seq integer)")
+        db.close()
+    return device / vid
+
+
 def sqlite_inserts(root: Path, inserts: int, rounds: int) -> None:
     """Native and graft take turns, ``rounds`` times each, on fresh files: disk flush times
     swing several-fold between minutes here, and each turn sees the load of its neighbour."""
@@ -178,21 +202,10 @@ def sqlite_inserts(root: Path, inserts: int, rounds: int) -> None:
     our_rates: list[float] = []
     for n in range(rounds):
         native = root / f"native-{n}.db"
-        db = apsw.Connection(str(native))
-        db.execute("pragma journal_mode=wal")
-        db.execute("pragma synchronous=full")
-        db.execute("create table t(worker integer, seq integer)")
-        db.close()
+        new_native_database(native)
         native_rates.append(insert_rate(str(native), None, inserts))
-
-        device = root / f"sqlite-device-{n}"
-        with Client(device) as client:
-            register(client, "graft")
-            db = apsw.Connection("new", vfs="graft")
-            vid = db.filename
-            db.execute("create table t(worker integer, seq integer)")
-            db.close()
-        our_rates.append(insert_rate(str(device / vid), "graft", inserts))
+        volume = new_graft_database(root / f"sqlite-device-{n}")
+        our_rates.append(insert_rate(str(volume), "graft", inserts))
     native_rate, ours = statistics.median(native_rates), statistics.median(our_rates)
     turns = ", ".join(f"{o / n:.2f}" for n, o in zip(native_rates, our_rates, strict=True))
     print(

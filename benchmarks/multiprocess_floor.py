@@ -1,0 +1,431 @@
+"""The floor of issue 16's insert row: what DESIGN section 11's shape allows, in Python, here.
+
+    .venv/bin/python benchmarks/multiprocess_floor.py [--inserts N] [--rounds N]
+        [--confirm none|round-trip|shared]
+
+The row "SQLite autocommit inserts from 4 processes vs native WAL" (``multiprocess.py``) asks
+for >= 0.5x. This measures, in turns on the same machine: native SQLite (WAL,
+synchronous=FULL), graft, and a *floor*: the fewest steps the design allows, written with no
+graft code at all. Each of 4 processes runs SQLite over a Python VFS; the first owns a RocksDB
+database and serves the others over a Unix socket. A transaction begins by asking the owner for
+the writer lease (one round trip that waits its turn and brings the latest LSN and the pages
+changed since the asker's); the commit is a second round trip, in which the owner writes one
+batch (page versions, commit record, snapshot), hands the lease to the next waiter, then
+shares a WAL fsync with the commits written meanwhile. The floor leaves out what graft must
+also do (read-only transactions, pins, reclaim, Ctrl-C, failover), so it is optimistic.
+
+``--confirm``: how a writer learns at RESERVED that its lease taken ahead did not lapse (graft
+lets another writer take a lease that a reading transaction has held for 20 ms): not at all
+(``none``), by a third round trip (``round-trip``, what graft does), or under a lock on a
+word shared through a file (``shared``: an OFD lock, a byte of an mmap, the unlock).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import mmap
+import os
+import socket
+import statistics
+import struct
+import tempfile
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from multiprocessing.synchronize import Barrier
+from pathlib import Path
+from typing import Any
+
+import apsw
+import msgspec
+from rocksdict import Options, Rdict, WriteBatch
+
+from benchmarks.multiprocess import WORKERS, insert_rate, new_graft_database, new_native_database
+from benchmarks.reporting.results import record
+
+PAGE_SIZE = 4096
+_encoder, _decoder = msgspec.msgpack.Encoder(), msgspec.msgpack.Decoder()
+_LENGTH = struct.Struct("<I")
+Answer = Callable[[Any], None]
+
+
+def _send(sock: socket.socket, message: object) -> None:
+    body = _encoder.encode(message)
+    sock.sendall(_LENGTH.pack(len(body)) + body)
+
+
+def _recv_exactly(sock: socket.socket, size: int) -> bytes:
+    data = bytearray()
+    while len(data) < size:
+        chunk = sock.recv(size - len(data))
+        if not chunk:
+            raise ConnectionError("the other end closed")
+        data += chunk
+    return bytes(data)
+
+
+def _recv(sock: socket.socket) -> Any:
+    (size,) = _LENGTH.unpack(_recv_exactly(sock, _LENGTH.size))
+    return _decoder.decode(_recv_exactly(sock, size))
+
+
+class FloorOwner:
+    """The lease, the latest pages in memory, RocksDB commits with a shared WAL fsync."""
+
+    def __init__(self, root: Path) -> None:
+        self._db = Rdict(str(root / "db"), options=Options(raw_mode=True))
+        self._guard = threading.Lock()
+        self._lsn = self._page_count = 0
+        self._pages: dict[int, bytes] = {}
+        self._changed_at: dict[int, int] = {}
+        self._held = False
+        self._waiters: deque[tuple[int, Answer]] = deque()
+        self._sync_state = threading.Condition()
+        self._landed = self._durable = 0
+        self._syncing = False
+
+    def begin(self, since: int, answer: Answer) -> None:
+        with self._guard:
+            if self._held:
+                self._waiters.append((since, answer))
+                return
+            self._held = True
+            latest = self._latest(since)
+        answer(latest)
+
+    def _latest(self, since: int) -> list[Any]:
+        changed = {idx: self._pages[idx] for idx, at in self._changed_at.items() if at > since}
+        return [self._lsn, self._page_count, changed]
+
+    def release(self) -> None:
+        with self._guard:
+            if not self._waiters:
+                self._held = False
+                return
+            since, answer = self._waiters.popleft()
+            latest = self._latest(since)
+        answer(latest)
+
+    def commit(self, base: int, dirty: dict[int, bytes], page_count: int) -> int:
+        with self._guard:
+            assert self._held and base == self._lsn, "a commit without the lease"
+            lsn = self._lsn + 1
+            batch = WriteBatch(raw_mode=True)
+            for idx, page in dirty.items():
+                batch.put(b"p" + struct.pack(">QQ", idx, lsn), page)
+            batch.put(b"c" + struct.pack(">Q", lsn), _encoder.encode([page_count, sorted(dirty)]))
+            batch.put(b"s", _encoder.encode([lsn, page_count]))
+            self._db.write(batch)
+            self._lsn, self._page_count = lsn, page_count
+            self._pages.update(dirty)
+            self._changed_at.update(dict.fromkeys(dirty, lsn))
+        with self._sync_state:
+            self._landed += 1
+            ticket = self._landed
+        self.release()
+        self._wait_durable(ticket)
+        return lsn
+
+    def _wait_durable(self, ticket: int) -> None:
+        with self._sync_state:
+            while self._durable < ticket:
+                if self._syncing:
+                    self._sync_state.wait()
+                    continue
+                self._syncing, landed = True, self._landed
+                self._sync_state.release()
+                try:
+                    self._db.flush_wal(True)
+                finally:
+                    self._sync_state.acquire()
+                    self._syncing = False
+                    self._durable = max(self._durable, landed)
+                    self._sync_state.notify_all()
+
+    def serve(self, path: str) -> None:
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(path)
+        server.listen()
+        threading.Thread(target=self._accept, args=(server,), daemon=True).start()
+
+    def _accept(self, server: socket.socket) -> None:
+        while True:
+            conn, _ = server.accept()
+            threading.Thread(target=self._serve_one, args=(conn,), daemon=True).start()
+
+    def _serve_one(self, conn: socket.socket) -> None:
+        sending = threading.Lock()
+
+        def answer(message: object) -> None:
+            with sending:
+                _send(conn, message)
+
+        try:
+            while True:
+                op, *args = _recv(conn)
+                if op == "begin":
+                    self.begin(args[0], answer)
+                elif op == "commit":
+                    answer(self.commit(*args))
+                elif op == "confirm":
+                    answer(True)
+                else:
+                    self.release()
+        except ConnectionError:
+            conn.close()
+
+
+class FloorLink:
+    """A process's way to the owner: in process for the owner, else its socket."""
+
+    def __init__(self, owner: FloorOwner | None, root: Path) -> None:
+        self._owner = owner
+        self._root = root
+        self._sock: socket.socket | None = None
+        self._shared: tuple[int, mmap.mmap] | None = None
+
+    def _socket(self) -> socket.socket:
+        if self._sock is None:
+            deadline = time.monotonic() + 10
+            while not (self._root / "sock").exists():  # the owner process starts listening
+                assert time.monotonic() < deadline, "the floor's owner never listened"
+                time.sleep(0.01)
+            self._sock = socket.socket(socket.AF_UNIX)
+            self._sock.connect(str(self._root / "sock"))
+        return self._sock
+
+    def begin(self, since: int) -> list[Any]:
+        if self._owner is None:
+            _send(self._socket(), ["begin", since])
+            return list(_recv(self._socket()))
+        got: list[list[Any]] = []
+        answered = threading.Event()
+
+        def answer(latest: list[Any]) -> None:
+            got.append(latest)
+            answered.set()
+
+        self._owner.begin(since, answer)
+        answered.wait()
+        return got[0]
+
+    def commit(self, base: int, dirty: dict[int, bytes], page_count: int) -> int:
+        if self._owner is None:
+            _send(self._socket(), ["commit", base, dirty, page_count])
+            return int(_recv(self._socket()))
+        return self._owner.commit(base, dirty, page_count)
+
+    def release(self) -> None:
+        if self._owner is None:
+            _send(self._socket(), ["release"])
+        else:
+            self._owner.release()
+
+    def confirm(self, how: str) -> None:
+        if self._owner is not None or how == "none":
+            return
+        if how == "round-trip":
+            _send(self._socket(), ["confirm"])
+            _recv(self._socket())
+            return
+        fd, word = self._shared_word()
+        fcntl.fcntl(fd, fcntl.F_OFD_SETLKW, struct.pack("hhqqi", fcntl.F_WRLCK, 0, 0, 8, 0))
+        word[0] = 1
+        fcntl.fcntl(fd, fcntl.F_OFD_SETLK, struct.pack("hhqqi", fcntl.F_UNLCK, 0, 0, 8, 0))
+
+    def _shared_word(self) -> tuple[int, mmap.mmap]:
+        if self._shared is None:
+            fd = os.open(self._root / "leases", os.O_RDWR | os.O_CREAT)
+            os.ftruncate(fd, mmap.PAGESIZE)
+            self._shared = fd, mmap.mmap(fd, mmap.PAGESIZE)
+        return self._shared
+
+
+class MemoryFile:
+    """Journals: bytes in this process."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def xRead(self, amount: int, offset: int) -> bytes:
+        return bytes(self.data[offset : offset + amount])
+
+    def xWrite(self, data: bytes, offset: int) -> None:
+        end = offset + len(data)
+        self.data.extend(bytes(max(0, end - len(self.data))))
+        self.data[offset:end] = data
+
+    def xTruncate(self, size: int) -> None:
+        del self.data[size:]
+
+    def xFileSize(self) -> int:
+        return len(self.data)
+
+    def xSync(self, flags: int) -> None:
+        pass
+
+    def xLock(self, level: int) -> None:
+        pass
+
+    def xUnlock(self, level: int) -> None:
+        pass
+
+    def xCheckReservedLock(self) -> bool:
+        return False
+
+    def xFileControl(self, op: int, ptr: int) -> bool:
+        return False
+
+    def xSectorSize(self) -> int:
+        return PAGE_SIZE
+
+    def xDeviceCharacteristics(self) -> int:
+        return 0
+
+    def xClose(self) -> None:
+        pass
+
+
+class FloorFile(MemoryFile):
+    """The database: pages of this process's copy; a transaction holds the owner's lease."""
+
+    def __init__(self, link: FloorLink, confirm: str) -> None:
+        super().__init__()
+        self._link, self._confirm = link, confirm
+        self._pages: dict[int, bytes] = {}
+        self._dirty: dict[int, bytes] = {}
+        self._lsn = self._page_count = 0
+        self._holding = False
+
+    def xRead(self, amount: int, offset: int) -> bytes:
+        idx, start = divmod(offset, PAGE_SIZE)
+        page = self._dirty.get(idx + 1) or self._pages.get(idx + 1, b"")
+        return page[start : start + amount]
+
+    def xWrite(self, data: bytes, offset: int) -> None:
+        idx = offset // PAGE_SIZE + 1
+        self._dirty[idx] = bytes(data)
+        self._page_count = max(self._page_count, idx)
+
+    def xFileSize(self) -> int:
+        return self._page_count * PAGE_SIZE
+
+    def xTruncate(self, size: int) -> None:
+        self._page_count = size // PAGE_SIZE
+
+    def xLock(self, level: int) -> None:
+        if level == apsw.SQLITE_LOCK_SHARED and not self._holding:
+            self._lsn, self._page_count, changed = self._link.begin(self._lsn)
+            self._pages.update(changed)
+            self._holding = True
+        elif level == apsw.SQLITE_LOCK_RESERVED:
+            self._link.confirm(self._confirm)
+
+    def xUnlock(self, level: int) -> None:
+        if level == apsw.SQLITE_LOCK_NONE and self._holding:
+            self._holding = False
+            self._link.release()
+
+    def xFileControl(self, op: int, ptr: int) -> bool:
+        if op != apsw.SQLITE_FCNTL_SYNC or not self._dirty:
+            return False
+        self._lsn = self._link.commit(self._lsn, self._dirty, self._page_count)
+        self._pages.update(self._dirty)
+        self._dirty = {}
+        self._holding = False  # the owner handed the lease on
+        return True
+
+
+class FloorVFS(apsw.VFS):
+    def __init__(self, link: FloorLink, confirm: str) -> None:
+        self._link, self._confirm = link, confirm
+        self._journals: dict[str, MemoryFile] = {}
+        super().__init__("floor", base="")
+
+    def xOpen(  # type: ignore[override]  # apsw accepts any object with the file methods
+        self, name: str | apsw.URIFilename | None, flags: list[int]
+    ) -> MemoryFile:
+        flags[1] = flags[0]
+        if flags[0] & apsw.SQLITE_OPEN_MAIN_DB:
+            return FloorFile(self._link, self._confirm)
+        filename = name.filename() if isinstance(name, apsw.URIFilename) else name
+        return self._journals.setdefault(filename or "", MemoryFile())
+
+    def xAccess(self, pathname: str, flags: int) -> bool:
+        return pathname in self._journals
+
+    def xDelete(self, filename: str, syncdir: bool) -> None:
+        self._journals.pop(filename, None)
+
+
+def floor_worker(
+    target: str, confirm: str, worker: int, count: int, go: Barrier, done: Barrier
+) -> None:
+    root = Path(target)
+    owner = FloorOwner(root) if worker == 0 else None
+    if owner is not None:
+        owner.serve(str(root / "sock"))  # before ``go``: the others connect after it
+    vfs = FloorVFS(FloorLink(owner, root), confirm)  # registered while referenced
+    db = apsw.Connection("db", vfs="floor")
+    db.set_busy_timeout(60_000)
+    db.execute("pragma journal_mode=memory")
+    if owner is not None:
+        db.execute("create table t(worker integer, seq integer)")
+    go.wait()
+    for seq in range(count):
+        db.execute("insert into t(worker, seq) values (?, ?)", (worker, seq))
+    done.wait()
+    if owner is not None:  # every insert landed: the floor does the work it claims
+        assert db.execute("select count(*) from t").fetchall() == [(WORKERS * count,)]
+    db.close()
+    vfs.unregister()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--inserts", type=int, default=300, help="inserts per process")
+    parser.add_argument("--rounds", type=int, default=3, help="turns of native, floor, graft")
+    parser.add_argument(
+        "--confirm",
+        choices=("none", "round-trip", "shared"),
+        default="none",
+        help="how the floor confirms a lease at RESERVED (see above)",
+    )
+    args = parser.parse_args()
+    rates: dict[str, list[float]] = {"native": [], "floor": [], "graft": []}
+    with tempfile.TemporaryDirectory(prefix="graft-bench-") as tmp:
+        for n in range(args.rounds):
+            root = Path(tmp) / str(n)
+            native_file, floor_dir = root / "native.db", root / "floor"
+            floor_dir.mkdir(parents=True)
+            new_native_database(native_file)
+            rates["native"].append(insert_rate(str(native_file), None, args.inserts))
+            rates["floor"].append(
+                insert_rate(str(floor_dir), args.confirm, args.inserts, worker=floor_worker)
+            )
+            volume = new_graft_database(root / "device")
+            rates["graft"].append(insert_rate(str(volume), "graft", args.inserts))
+            print(
+                "  turn "
+                + ", ".join(f"{name} {values[-1]:,.0f} r/s" for name, values in rates.items()),
+                flush=True,
+            )
+    native, floor, graft = (statistics.median(values) for values in rates.values())
+    print(f"{'SQLite inserts, 4 processes':34}{'rows/s':>10}{'/ native':>10}")
+    for name, rate in (("native WAL file", native), ("design floor", floor), ("graft", graft)):
+        print(f"{name:34}{rate:>10,.0f}{rate / native:>10.2f}")
+    record(
+        "multiprocess",
+        f"SQLite inserts, 4 processes: design floor (confirm: {args.confirm})",
+        unit="rows/s",
+        ours=floor,
+        baseline=native,
+        baseline_name="native SQLite WAL, 4 processes",
+        goal_min=0.5,
+    )
+
+
+if __name__ == "__main__":
+    main()
