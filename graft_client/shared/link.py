@@ -23,6 +23,7 @@ from graft_client.shared.wire import (
     NO_ANSWER,
     ConnectionLost,
     FrameReader,
+    NotSentError,
     encode_frame,
     send_whole,
 )
@@ -119,10 +120,12 @@ class OwnerLink:
         try:
             with self._guard:
                 if self._lost:
-                    raise self._gone()
+                    raise self._not_sent()
                 call.request_id = next(self._ids)
                 self._calls[call.request_id] = call
-            self._send([call.request_id, op, list(args)])
+            if not self._send([call.request_id, op, list(args)]):
+                self._break()
+                raise self._not_sent()
             self._wait(call)
         except BaseException:
             self._abandon(call)
@@ -167,17 +170,21 @@ class OwnerLink:
             self._flush_due = True
         self._flush_wanted.release()
 
-    def _send(self, message: Any) -> None:
-        """Send ``message`` after the releases waiting. A failure is not raised: whoever reads
-        sees the connection close and fails the calls (what a release released went with it)."""
+    def _send(self, message: Any) -> bool:
+        """Send ``message`` after the releases waiting; whether it went. The owner's end is
+        closed when it did not, with what it had not read (a release released went with
+        it)."""
         frame = encode_frame(message)
         with self._send_guard:
             if self._later:
                 self._later.append(frame)
                 frame = b"".join(self._later)
                 self._later.clear()
-            with contextlib.suppress(OSError):
+            try:
                 send_whole(self._sock, frame)
+            except OSError:
+                return False
+        return True
 
     def _flush_soon(self) -> None:
         while True:
@@ -193,6 +200,12 @@ class OwnerLink:
                         send_whole(self._sock, frames)
             if self._closing:
                 return
+
+    def _not_sent(self) -> NotSentError:
+        return NotSentError(
+            "the process owning the data dir went away before the call reached it (another "
+            "process takes over: retry)"
+        )
 
     def _gone(self) -> StorageUnavailableError:
         return StorageUnavailableError(

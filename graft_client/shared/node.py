@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from graft_client.shared.link import OwnerLink, connect
 from graft_client.shared.server import Connection, OwnerServer, Reply
-from graft_client.shared.wire import address
+from graft_client.shared.wire import NotSentError, address
 from graft_core.errors import ClosedError, DataDirLockedError, StorageUnavailableError
 
 __all__ = ["Roles", "SharedDir"]
@@ -130,18 +130,20 @@ class SharedDir:
     def call(self, local: Callable[[], T], op: str, *args: Any, retry: bool = True) -> T | Any:
         """``local()`` when this process owns the dir, else ``op`` at the owner. A call cut off
         by the owner going away runs again (at the next owner, or locally) when ``retry``
-        (reads and idempotent requests); else it raises ``StorageUnavailableError``."""
+        (reads and idempotent requests), or when it had not reached the owner; else it raises
+        ``StorageUnavailableError``."""
         while True:
             link = self.link()
             if link is None:
                 return local()
             try:
                 return link.call(op, *args)
-            except StorageUnavailableError:
-                if not link.lost:
+            except StorageUnavailableError as exc:
+                not_run = isinstance(exc, NotSentError)  # the owner may be closing, not gone
+                if not (link.lost or not_run):
                     raise
                 self._lost(link)
-                if not retry:
+                if not (retry or not_run):
                     raise
 
     def _lost(self, link: OwnerLink) -> None:

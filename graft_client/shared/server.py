@@ -23,6 +23,7 @@ from graft_client.shared.wire import (
     NO_ANSWER,
     ConnectionLost,
     FrameReader,
+    NotSentError,
     error_body,
     send_frame,
 )
@@ -36,6 +37,13 @@ _PEERCRED = struct.Struct("3i")  # pid, uid, gid
 # being written then gets its answer, where a dropped connection would leave its caller not
 # knowing whether it landed. Bounded: the other processes wait that long to take over.
 DRAIN_S = 0.5
+
+
+def _closing() -> NotSentError:
+    return NotSentError(
+        "the process owning the data dir was closing and did not run the call (another "
+        "process takes over: retry)"
+    )
 
 
 class Connection:
@@ -145,10 +153,17 @@ class OwnerServer:
         try:
             while True:
                 request_id, op, args = frames.next()
-                if self._slow(op, args):
+                if not self._admit():
+                    if request_id != NO_ANSWER:  # a notice: what it releases goes as we close
+                        conn.answer(request_id, False, error_body(_closing()))
+                elif self._slow(op, args):
+                    self._ran()
                     self._pool.submit(self._run, conn, request_id, op, args)
                 else:
-                    self._run_quick(conn, request_id, op, args)
+                    try:
+                        self._run(conn, request_id, op, args)
+                    finally:
+                        self._ran()
         except (ConnectionLost, ValueError, TypeError):
             pass
         finally:
@@ -157,16 +172,20 @@ class OwnerServer:
             conn.sock.close()
             self._dropped(conn)
 
-    def _run_quick(self, conn: Connection, request_id: int, op: str, args: list[Any]) -> None:
+    def _admit(self) -> bool:
+        """Whether a request that came may run: not once the server is closing (counted
+        running until ``_ran``, so that ``close`` waits for it)."""
         with self._guard:
+            if self._closed:
+                return False
             self._running += 1
-        try:
-            self._run(conn, request_id, op, args)
-        finally:
-            with self._guard:
-                self._running -= 1
-                if not self._running:
-                    self._quiet.notify_all()
+            return True
+
+    def _ran(self) -> None:
+        with self._guard:
+            self._running -= 1
+            if not self._running:
+                self._quiet.notify_all()
 
     def _run(self, conn: Connection, request_id: int, op: str, args: list[Any]) -> None:
         reply = Reply(conn, request_id, op)
@@ -180,7 +199,8 @@ class OwnerServer:
 
     def close(self) -> None:
         """Stop accepting, let the quick requests running finish (``DRAIN_S`` at most), and
-        drop every connection (each process sees the owner go)."""
+        drop every connection (each process sees the owner go). A request that comes meanwhile
+        is not run: its caller is told so, and runs it at the next owner."""
         with self._guard:
             self._closed = True
         with contextlib.suppress(OSError):

@@ -17,7 +17,7 @@ from typing import Any
 
 import msgspec
 
-from graft_core.errors import GraftError, StorageError
+from graft_core.errors import GraftError, StorageError, StorageUnavailableError
 from graft_core.ids import VolumeId
 from graft_core.interrupts import interrupts_held
 from graft_core.types import LSN, LocalLSN, PageCount, RemoteLSN, RemoteMapping, Snapshot
@@ -26,6 +26,7 @@ __all__ = [
     "NO_ANSWER",
     "ConnectionLost",
     "FrameReader",
+    "NotSentError",
     "address",
     "encode_frame",
     "error_body",
@@ -47,6 +48,14 @@ _decoder = msgspec.msgpack.Decoder()
 
 class ConnectionLost(Exception):
     """The other end closed the socket (or died)."""
+
+
+class NotSentError(StorageUnavailableError):
+    """A call the owner did not run: it went away before the call reached it, or was closing
+    when it came. Nothing happened there, so the call may run again at the next owner, even
+    one that must not run twice (a commit)."""
+
+    code = "not_run_by_owner"
 
 
 def address(data_dir: Path) -> str:
