@@ -56,6 +56,7 @@ from graft_core.errors import (
     StorageUnavailableError,
 )
 from graft_core.files import fsync_dir, make_dirs, storage_error
+from graft_core.urls import split_url
 
 if TYPE_CHECKING:
     from obstore.store import ClientConfig, RetryConfig, S3Config
@@ -513,7 +514,7 @@ def _bucket(scheme: str, netloc: str, path: str) -> str:
 
 def check_store_url(url: str) -> str:
     """``url`` if ``open_store`` takes its form (nothing is opened), else ``InvalidInputError``."""
-    parts = urlsplit(url)
+    parts = split_url(url, "object store")
     scheme = parts.scheme.lower()
     if scheme not in _SCHEMES or (scheme == "file" and parts.netloc not in ("", "localhost")):
         raise InvalidInputError(

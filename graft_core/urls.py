@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import ipaddress
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from graft_core.errors import InvalidInputError
 
-__all__ = ["check_server_url", "is_loopback"]
+__all__ = ["check_server_url", "is_loopback", "split_url"]
+
+
+def split_url(url: str, what: str) -> SplitResult:
+    """``urlsplit``, with a URL it cannot split (``http://[::1``) an ``InvalidInputError``
+    that names ``what`` the URL is for."""
+    try:
+        return urlsplit(url)
+    except ValueError as exc:
+        raise InvalidInputError(f"{what} URL {url!r} is malformed: {exc}") from exc
 
 
 def check_server_url(url: str, service: str) -> str:
@@ -16,7 +25,7 @@ def check_server_url(url: str, service: str) -> str:
     A URL without a scheme or with a port out of range would otherwise fail only at the first
     request, deep inside the HTTP transport, with a message that does not name the option.
     """
-    parts = urlsplit(url)
+    parts = split_url(url, service)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise InvalidInputError(
             f"{service} URL {url!r} is not an http:// or https:// URL with a host "

@@ -11,7 +11,6 @@ import datetime
 import json
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import click
 
@@ -19,13 +18,14 @@ from graft_core.errors import InvalidInputError, NotFoundError, StorageError
 from graft_core.objstore import open_store
 from graft_core.segment import SEGMENT_VERSION, Segment, decode_segment
 from graft_core.types import PAGE_SIZE
+from graft_core.urls import split_url
 
 __all__ = ["describe_segment", "segment_group"]
 
 
 def _load(source: str) -> bytes:
     """The bytes of a local file, or of ``scheme://bucket/key`` in an object store."""
-    parts = urlsplit(source)
+    parts = split_url(source, "segment")
     if parts.scheme in ("", "file"):
         path = Path(parts.path if parts.scheme else source)
         try:

@@ -96,6 +96,18 @@ def test_url_without_a_scheme_shows_one(tmp_path: Path) -> None:
     one_error_line(proc, 2, "127.0.0.1:3001", "http://127.0.0.1:3001")
 
 
+@pytest.mark.parametrize(
+    ("option", "url"),
+    [("--metastore", "http://[::1"), ("--pagestore", "http://[zz]:1"), ("--remote", "file://[::1")],
+)
+def test_a_url_that_cannot_be_split_is_bad_input_in_one_line(
+    tmp_path: Path, option: str, url: str
+) -> None:
+    """Before: a traceback ending in ``ValueError: Invalid IPv6 URL``, exit 1."""
+    proc = graft(option, url, "volume", "list", data_dir=tmp_path)
+    one_error_line(proc, 2, repr(url))
+
+
 def test_serve_on_a_busy_port_says_which_option_moves_it(tmp_path: Path) -> None:
     with socket.create_server(("127.0.0.1", 0)) as busy:
         port = busy.getsockname()[1]
