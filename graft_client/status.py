@@ -21,7 +21,11 @@ def _age_s(at_ms: int | None) -> float | None:
 def volume_report(volume: Volume) -> dict[str, Any]:
     """LSNs, sync state, unpushed commits, the last error and sync, and fetch counters; the
     object-store requests for a direct client's volume (see ``_store_requests``)."""
+    # A push under way looks cut off while it runs: it ran while the status was read if it
+    # ran before or after, or one began in between (its pending mark is set after it began).
+    running_before, begun_before = volume.session.push_state(volume.vid)
     info = volume.info()
+    running_after, begun_after = volume.session.push_state(volume.vid)
     snap = info.snapshot
     synced = snap.remote.local_lsn if snap and snap.remote else 0
     errors = volume.errors()
@@ -36,7 +40,7 @@ def volume_report(volume: Volume) -> dict[str, Any]:
         "conflict_policy": volume.conflict_policy.value,
         "unpushed_commits": (snap.lsn - synced) if snap else 0,
         "autosync": volume.session.autosync_running,
-        "pushing": volume.session.pushing(volume.vid),
+        "pushing": running_before or running_after or begun_before != begun_after,
         "last_error": None if not errors else f"{errors[-1].kind}: {errors[-1].message}",
         "last_sync_age_s": _age_s(volume.last_sync_ms()),
         "pages_fetched": stats.pages_fetched,

@@ -150,7 +150,7 @@ _NEXT_STEP = {
 def _report(volume: Volume) -> dict[str, Any]:
     """``volume_report`` with the fetched bytes, and what to do when the volume is stuck."""
     report = volume_report(volume) | {"bytes_fetched": volume.stats().bytes_fetched}
-    step = None if report["pushing"] else _NEXT_STEP.get(volume.status())
+    step = None if report["pushing"] else _NEXT_STEP.get(VolumeStatus(report["status"]))
     return report | {"next_step": step.format(vid=volume.vid) if step else None}
 
 

@@ -151,7 +151,7 @@ class OwnerService:
             ),
             "autosync": self._autosync,
             "autosync_running": lambda conn: session.autosync_running,
-            "pushing": lambda conn, vid: SyncSession.pushing(session, VolumeId(vid)),
+            "push_state": lambda conn, vid: list(SyncSession.push_state(session, VolumeId(vid))),
             "errors": lambda conn, vid: [
                 encode(e) for e in SyncSession.recent_errors(session, VolumeId(vid))
             ],

@@ -175,9 +175,10 @@ class SharedSession(SyncSession):
     def autosync_running(self) -> bool:
         return bool(self._shared.call(lambda: self._autosync is not None, "autosync_running"))
 
-    def pushing(self, vid: VolumeId) -> bool:
-        local = partial(SyncSession.pushing, self, vid)
-        return bool(self._shared.call(local, "pushing", bytes(vid)))
+    def push_state(self, vid: VolumeId) -> tuple[bool, int]:
+        local = partial(SyncSession.push_state, self, vid)
+        running, begun = self._shared.call(lambda: list(local()), "push_state", bytes(vid))
+        return bool(running), int(begun)
 
     @property
     def autosync_wanted(self) -> int | None:

@@ -151,6 +151,7 @@ async def push(
     """
     asked = state.unpushed_lsn(vid)
     async with runtime.push_lock(vid):
+        runtime.push_began(vid)
         pushed = await _push_locked(state, runtime, vid, progress)
     if pushed is None and asked is not None:
         earlier = runtime.last_push.get(vid)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import uuid
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from pathlib import Path
@@ -83,6 +84,7 @@ class SyncRuntime:
             self.pagestore = PagestoreClient(pagestore, token=token)
         self.remote = remote
         self._push_locks: dict[VolumeId, anyio.Lock] = {}
+        self._pushes_begun: Counter[VolumeId] = Counter()
         # The latest push of each volume (read and written on the loop).
         self.last_push: dict[VolumeId, PushInfo] = {}
         self.errors = ErrorLog()
@@ -124,10 +126,15 @@ class SyncRuntime:
         """Serializes pushes of one volume (used on the runtime's loop only)."""
         return self._push_locks.setdefault(vid, anyio.Lock())
 
-    def pushing(self, vid: VolumeId) -> bool:
-        """Whether a push of ``vid`` runs now (asked from any thread: a status)."""
+    def push_began(self, vid: VolumeId) -> None:
+        """A push of ``vid`` took its lock (before it marks the commit it pushes pending)."""
+        self._pushes_begun[vid] += 1
+
+    def push_state(self, vid: VolumeId) -> tuple[bool, int]:
+        """Whether a push of ``vid`` runs now, and how many began so far (asked from any
+        thread: a status)."""
         lock = self._push_locks.get(vid)
-        return lock is not None and lock.locked()
+        return lock is not None and lock.locked(), self._pushes_begun[vid]
 
     def call(self, func: Callable[..., Awaitable[T]], *args: Any) -> T:
         """Run ``func(*args)`` on the runtime's loop and wait for its result."""

@@ -102,11 +102,12 @@ class SyncSession:
     def autosync_running(self) -> bool:
         return self._autosync is not None
 
-    def pushing(self, vid: VolumeId) -> bool:
-        """Whether a push of ``vid`` runs now (pushes run in the process owning the data dir):
-        a push under way looks cut off (``INTERRUPTED_PUSH``) until it ends."""
+    def push_state(self, vid: VolumeId) -> tuple[bool, int]:
+        """Whether a push of ``vid`` runs now, and how many began so far (pushes run in the
+        process owning the data dir): a push under way looks cut off (``INTERRUPTED_PUSH``)
+        until it ends, so a status that read it asks before and after (``status``)."""
         runtime = self._runtime
-        return runtime is not None and runtime.pushing(vid)
+        return (False, 0) if runtime is None else runtime.push_state(vid)
 
     def stop_autosync(self) -> None:
         if self._autosync is not None:

@@ -5,7 +5,11 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import pytest
+
 from graft_client import Client
+from graft_client.cli.sync import _report
+from graft_client.volume import Volume
 from graft_core.failpoints import armed
 from tests.cli.runner import ok, ok_json, servers_env
 from tests.multiproc.conftest import events, running_daemon, start_worker
@@ -85,3 +89,31 @@ def test_status_beside_a_push_under_way_says_so_not_that_it_was_cut_off(
     assert during["next_step"] is None  # before: "a push was cut off: `graft push` finishes it"
     assert during["pushing"] is True
     assert (after["pushing"], after["status"], after["remote_lsn"]) == (False, "ok", 1)
+
+
+def test_status_read_as_a_push_ends_says_pushing_not_cut_off(
+    cluster: Cluster, tmp_path: Path, gate: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The status reads the volume's state while a push runs (a daemon pushing every few
+    milliseconds), and the push ends before the status asks whether one runs. Before:
+    ``interrupted_push`` with ``pushing`` false (and "a push was cut off" as the next step
+    when the order fell the other way), seen in 4 of 15 polls beside a busy daemon."""
+    with Client(tmp_path, metastore=cluster.metastore.url, pagestore=cluster.pagestore.url) as c:
+        volume = c.create_volume()
+        write_pages(volume, {1: page(1)})
+        pushing = threading.Thread(target=volume.push)
+        read_info = Volume.info
+
+        def info_as_the_push_ends(self: Volume) -> object:
+            found = read_info(self)
+            (gate / "push.before_commit.resume").touch()
+            pushing.join(30)
+            return found
+
+        with armed("push.before_commit", "pause"):
+            pushing.start()
+            wait_until(lambda: list(gate.glob("push.before_commit.*")) or None, 10, "the push")
+            monkeypatch.setattr(Volume, "info", info_as_the_push_ends)
+            report = _report(volume)
+    assert report["status"] == "interrupted_push"  # as it was read, while the push ran
+    assert (report["pushing"], report["next_step"]) == (True, None)
