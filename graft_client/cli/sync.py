@@ -12,7 +12,7 @@ from graft_client.cli.context import open_client, require_servers, resumable_pus
 from graft_client.cli.output import echo_result, progress, quantity
 from graft_client.report import snapshot_json
 from graft_client.status import owner_report, volume_report
-from graft_client.storage.records import VolumeStatus
+from graft_client.storage.records import SyncMode, VolumeStatus
 from graft_client.volume import Volume
 from graft_core.errors import VolumeNotFoundError
 from graft_core.types import Snapshot
@@ -147,11 +147,23 @@ _NEXT_STEP = {
 }
 
 
+_UNSYNCED_STEP = (
+    "{unpushed} local commits wait and nothing syncs this data dir now (no `graft daemon`, "
+    "no autosync): `graft push {vid}` sends them"
+)
+
+
 def _report(volume: Volume) -> dict[str, Any]:
-    """``volume_report`` with the fetched bytes, and what to do when the volume is stuck."""
+    """``volume_report`` with the fetched bytes, and what to do when the volume is stuck or
+    its commits wait for a sync that nothing runs (a daemon that was killed, say)."""
     report = volume_report(volume) | {"bytes_fetched": volume.stats().bytes_fetched}
     step = None if report["pushing"] else _NEXT_STEP.get(VolumeStatus(report["status"]))
-    return report | {"next_step": step.format(vid=volume.vid) if step else None}
+    pushes = volume.session.has_remote and SyncMode(report["sync"]).pushes
+    unsynced = pushes and report["unpushed_commits"] and not report["autosync"]
+    if step is None and unsynced and not report["pushing"]:
+        step = _UNSYNCED_STEP
+    text = step.format(vid=volume.vid, unpushed=report["unpushed_commits"]) if step else None
+    return report | {"next_step": text}
 
 
 @click.command(short_help="Where one or every volume stands, and what to do.")

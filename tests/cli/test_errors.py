@@ -13,7 +13,7 @@ import pytest
 from graft_client import Client
 from graft_client.sqlite import register, unregister
 from graft_core.ids import VolumeId
-from tests.cli.runner import clean_env, graft, ok, servers_env, stderr_lines
+from tests.cli.runner import clean_env, graft, ok, ok_json, servers_env, stderr_lines
 from tests.pagestore.cluster import Cluster
 
 PYTHON_WORDS = ("Client", "metastore=", "reset_to_remote", "Volume.", "Error(", "Traceback")
@@ -164,6 +164,20 @@ def test_rejected_push_and_stuck_status_say_graft_reset(cluster: Cluster, tmp_pa
 
     ok("reset", vid, data_dir=b, env=env)
     assert "next_step        -" in ok("status", vid, data_dir=b, env=env).decode()
+
+
+def test_status_says_when_commits_wait_and_nothing_syncs(cluster: Cluster, tmp_path: Path) -> None:
+    """Seen after a `graft daemon` was killed: the app that took over does not sync, and the
+    status said `ok` with no next step while the unpushed commits grew."""
+    vid = volume_with_a_commit(tmp_path)
+    local = ok_json("status", vid, data_dir=tmp_path)  # no servers: nothing to sync to
+    assert (local["unpushed_commits"], local["next_step"]) == (1, None)
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    waiting = ok_json("status", vid, data_dir=tmp_path, env=env)
+    assert (waiting["autosync"], waiting["status"]) == (False, "ok")
+    assert "nothing syncs" in waiting["next_step"] and f"graft push {vid}" in waiting["next_step"]
+    ok("push", vid, data_dir=tmp_path, env=env)
+    assert ok_json("status", vid, data_dir=tmp_path, env=env)["next_step"] is None
 
 
 def test_failing_sql_statement_argument_is_one_line_naming_it(tmp_path: Path) -> None:
