@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from graft_core.errors import GraftError, InvalidInputError, error_for_status, error_from_wire
+from graft_core.errors import (
+    GraftError,
+    InvalidInputError,
+    StorageError,
+    error_for_status,
+    error_from_wire,
+)
 from graft_core.wire import ErrorBody, decode
 
 __all__ = ["answer_error", "not_a_service"]
@@ -29,7 +35,10 @@ def answer_error(url: str, path: str, status: int, body: bytes) -> GraftError:
         )
     if status in _NO_ENDPOINT and err.message == f"POST {path}":
         return _no_endpoint(url, path)
-    return error_from_wire(err.code, err.message)
+    found = error_from_wire(err.code, err.message)
+    if isinstance(found, StorageError):  # the server's disk or store, not this machine's
+        return type(found)(f"the server at {url} could not use its storage: {err.message}")
+    return found
 
 
 def _no_endpoint(url: str, path: str) -> InvalidInputError:

@@ -24,6 +24,7 @@ from graft_core.errors import (
     RemoteError,
     ServiceUnavailableError,
     SnapshotNotFoundError,
+    StorageFullError,
     StorageUnavailableError,
     VolumeNotFoundError,
 )
@@ -165,6 +166,20 @@ def test_an_error_body_is_its_typed_error_and_final(
     assert type(raised.value) is expected
     assert str(raised.value) == decode(answer.content, ErrorBody).message
     assert route.call_count == 1
+
+
+@pytest.mark.parametrize("kind", FRONTS)
+def test_a_servers_storage_error_says_whose_storage(kind: str, router: respx.Router) -> None:
+    """Before: "cannot write 'segments/...': No space left on device", which a user reads as
+    their own disk."""
+    full = error(503, "storage_full", "cannot write 'segments/x': No space left on device")
+    router.post(COMMIT).mock(return_value=full)
+    with metastore(kind, router) as call, pytest.raises(StorageFullError) as raised:
+        commit(call)
+    assert str(raised.value) == (
+        f"the server at {URL} could not use its storage: "
+        "cannot write 'segments/x': No space left on device"
+    )
 
 
 @pytest.mark.parametrize("kind", FRONTS)
