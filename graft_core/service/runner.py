@@ -275,6 +275,8 @@ def serve(
     )
     try:
         _Server(config, app, on_ready, on_stop).run(sockets=[guard.listener(sock)])
+    except KeyboardInterrupt:  # uvicorn stopped cleanly, then raised the Ctrl-C again
+        log.info("stopped (Ctrl-C)")
     except (GraftError, OSError) as exc:
         raise StartupError(str(exc)) from exc
 

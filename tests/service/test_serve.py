@@ -37,7 +37,9 @@ def _wait_ready(proc: subprocess.Popen[bytes], ready: Path) -> dict[str, Any]:
 
 
 @contextmanager
-def _serve(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
+def _serve(
+    tmp_path: Path, **popen: Any
+) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
     ready = tmp_path / "ready.json"
     proc = subprocess.Popen(
         [
@@ -53,6 +55,7 @@ def _serve(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, 
             str(ready),
         ],
         stdout=subprocess.PIPE,
+        **popen,
     )
     try:
         yield proc, _wait_ready(proc, ready)
@@ -86,6 +89,17 @@ def test_serve_runs_both_servers_until_sigterm(tmp_path: Path) -> None:
         assert _down(doc["metastore"]) and _down(doc["pagestore"])
     assert (tmp_path / "data" / "metastore").is_dir()
     assert any((tmp_path / "data" / "segments").rglob("*"))
+
+
+def test_ctrl_c_at_the_terminal_stops_serve_quietly(tmp_path: Path) -> None:
+    """The terminal sends SIGINT to the whole process group, the servers too. Before, a server
+    took it as its own Ctrl-C and printed click's "Aborted!" as graft serve exited 0."""
+    with _serve(tmp_path, stderr=subprocess.PIPE, start_new_session=True) as (proc, doc):
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        assert proc.returncode == 0
+        assert err.decode().strip() == ""
+        assert _down(doc["metastore"]) and _down(doc["pagestore"])
 
 
 def test_serve_exits_nonzero_when_a_child_dies(tmp_path: Path) -> None:

@@ -4,6 +4,8 @@ connections are accepted, after the log replay."""
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -19,6 +21,7 @@ from metastore_server.log import Log
 from metastore_server.records import LogRecord
 from tests.pagestore.cluster import metastore_command, pagestore_command
 from tests.service.refusal import refused, remount_read_only
+from tests.support.polling import wait_until
 from tests.support.servers import running_server
 from tests.support.tmpfs import Filler, small_tmpfs
 
@@ -144,6 +147,28 @@ def test_port_file_appears_only_once_connections_are_accepted(tmp_path: Path) ->
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_ctrl_c_stops_a_server_cleanly(tmp_path: Path) -> None:
+    """Before: uvicorn stopped, raised the Ctrl-C again, and the server exited 1 printing
+    click's "Aborted!" (seen under graft serve too, whose process group gets the Ctrl-C)."""
+    port_file = tmp_path / "port"
+    command = metastore_command("--data-dir", str(tmp_path / "meta"))
+    proc = subprocess.Popen(
+        [*command, "--port", "0", "--port-file", str(port_file)],
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        wait_until(lambda: port_file.exists() or None, 60, "the server listening")
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, err.decode()
+    assert "Aborted" not in err.decode()
 
 
 def test_a_port_in_use_is_refused_with_one_line(tmp_path: Path) -> None:
