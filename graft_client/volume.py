@@ -224,9 +224,12 @@ class Volume:
                 raise InvalidInputError(f"volume {self.vid} has no commits to fork")
             remote = snapshot.remote
             if remote is None or remote.local_lsn != snapshot.lsn:
+                pushed = (
+                    "" if remote is None else f", or fork LSN {remote.local_lsn}, the last pushed"
+                )
                 raise InvalidInputError(
-                    f"LSN {snapshot.lsn} of volume {self.vid} is not on the servers: push it first "
-                    "(a fork starts at a snapshot the servers have)"
+                    f"LSN {snapshot.lsn} of volume {self.vid} is not on the servers: push it first"
+                    f"{pushed} (a fork starts at a snapshot the servers have)"
                 )
             child = VolumeId.random()
             keyring = self._forked_keyring(child, remote.remote_lsn)
