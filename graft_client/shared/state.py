@@ -207,14 +207,27 @@ class SharedState(LocalState):
                     self._known[vid] = (token, record.lsn)
 
     def _follow_anew(self) -> None:
-        """A new secondary, of the primary open now, for the reads to come."""
+        """A new secondary, of the primary open now, for the reads to come (the caller holds
+        the catch-up guard)."""
         db = self._open_secondary(self.data_dir)
         with self._pins_guard:
             self._db = db
             self._records = VolumeRecords(db)
             self._known.clear()  # as of the LSNs of the secondary left behind
         self._caught_up = None
+        self._close_unread_secondaries()
         log.info("data dir %s: following the owner's database as opened again", self.data_dir)
+
+    def _close_unread_secondaries(self) -> None:
+        """Close the secondaries left behind that no open view reads, but the newest of them: a
+        view may be opening on it as it was replaced. A process that lives through many
+        takeovers keeps a few RocksDB instances, not one per takeover."""
+        behind = [(db, path) for db, path in self._secondaries if db is not self._db]
+        for db, path in behind[:-1]:
+            if self.views_read(db) is False:
+                self._secondaries.remove((db, path))
+                db.close()
+                shutil.rmtree(path, ignore_errors=True)
 
     def _tokens(self, vids: list[VolumeId]) -> list[int | None]:
         local = partial(self.tokens, vids)

@@ -183,6 +183,10 @@ class PageCursor:
             return latest_lsn, slot
         return self._older_version(pageidx, lsn)
 
+    @property
+    def db(self) -> LocalDB:
+        return self._db
+
     def close(self) -> None:
         self.end_run()
         self._latest = None

@@ -643,6 +643,14 @@ class LocalState:
 
     # --- lifetime -----------------------------------------------------------------------------
 
+    def views_read(self, db: LocalDB) -> bool | None:
+        """Whether an open view reads ``db``; None when that cannot be told now (views opened
+        as this looked)."""
+        try:
+            return any(view.reads(db) for view in list(self._views))
+        except RuntimeError:  # the weak set changed while copied
+            return None
+
     def check_open(self) -> None:
         """Raise ``ClosedError`` once the state is closed."""
         self._open()

@@ -100,6 +100,10 @@ class SnapshotView:
     def closed(self) -> bool:
         return self._cursor is None
 
+    def reads(self, db: LocalDB) -> bool:
+        """Whether the view is open and reads ``db``."""
+        return self._cursor is not None and self._cursor.db is db
+
     def close(self) -> None:
         if self._cursor is None:
             return

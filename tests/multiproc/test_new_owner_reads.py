@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from graft_client import Client
+from graft_client.shared.state import ATTACHED_DIR
+from tests.sqlite.support import Device
 
 
 def _page(text: str) -> bytes:
@@ -81,3 +83,30 @@ def test_processes_attached_across_a_takeover_read_the_newest_pages(
             proc.join(30)
             if proc.is_alive():
                 proc.kill()
+
+
+def test_secondaries_left_behind_close_once_no_view_reads_them(
+    pair: tuple[Device, Device],
+) -> None:
+    """A process attached through many takeovers opens a secondary at each: the ones behind
+    close (and their directories go) once no open view reads them, but the newest."""
+    owner, attached = pair
+    vid = owner.client.create_volume().vid
+    with owner.client.local_volume(vid).writer() as writer:
+        writer.write(1, _page("one"))
+    state = attached.client.state
+    reader = attached.client.local_volume(vid).reader()
+    assert reader.read(1) == _page("one")
+    first = state.records().db
+    for _ in range(5):
+        state._follow_anew()  # as after a takeover
+    kept = [db for db, _ in state._secondaries]
+    assert len(kept) == 3 and kept[0] is first  # read by the reader; newest behind; current
+    assert reader.read(1) == _page("one")
+    reader.close()
+    state._follow_anew()
+    assert len(state._secondaries) == 2 and first not in [db for db, _ in state._secondaries]
+    attached_dirs = {path for _, path in state._secondaries}
+    assert set((attached.client.data_dir / ATTACHED_DIR).iterdir()) == attached_dirs
+    with attached.client.local_volume(vid).reader() as again:
+        assert again.read(1) == _page("one")
