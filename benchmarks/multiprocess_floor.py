@@ -5,9 +5,10 @@
 
 The row "SQLite autocommit inserts from 4 processes vs native WAL" (``multiprocess.py``) asks
 for >= 0.5x. This measures, in turns on the same machine: native SQLite (WAL,
-synchronous=FULL), graft, and a *floor*: the fewest steps the design allows, written with no
-graft code at all. Each of 4 processes runs SQLite over a Python VFS; the first owns a RocksDB
-database and serves the others over a Unix socket. A transaction begins by asking the owner for
+synchronous=FULL), graft, and a *floor*: the fewest steps the design allows, with no graft
+code on its path (it borrows graft's in-memory journal file). Each of 4 processes runs SQLite
+over a Python VFS; the first owns a RocksDB database and serves the others over a Unix socket.
+A transaction begins by asking the owner for
 the writer lease (one round trip that waits its turn and brings the latest LSN and the pages
 changed since the asker's); the commit is a second round trip, in which the owner writes one
 batch (page versions, commit record, snapshot), hands the lease to the next waiter, then
@@ -44,6 +45,7 @@ from rocksdict import Options, Rdict, WriteBatch
 
 from benchmarks.multiprocess import WORKERS, insert_rate, new_graft_database, new_native_database
 from benchmarks.reporting.results import record
+from graft_client.sqlite.memfile import MemoryFile
 
 PAGE_SIZE = 4096
 _encoder, _decoder = msgspec.msgpack.Encoder(), msgspec.msgpack.Decoder()
@@ -243,51 +245,6 @@ class FloorLink:
         return self._shared
 
 
-class MemoryFile:
-    """Journals: bytes in this process."""
-
-    def __init__(self) -> None:
-        self.data = bytearray()
-
-    def xRead(self, amount: int, offset: int) -> bytes:
-        return bytes(self.data[offset : offset + amount])
-
-    def xWrite(self, data: bytes, offset: int) -> None:
-        end = offset + len(data)
-        self.data.extend(bytes(max(0, end - len(self.data))))
-        self.data[offset:end] = data
-
-    def xTruncate(self, size: int) -> None:
-        del self.data[size:]
-
-    def xFileSize(self) -> int:
-        return len(self.data)
-
-    def xSync(self, flags: int) -> None:
-        pass
-
-    def xLock(self, level: int) -> None:
-        pass
-
-    def xUnlock(self, level: int) -> None:
-        pass
-
-    def xCheckReservedLock(self) -> bool:
-        return False
-
-    def xFileControl(self, op: int, ptr: int) -> bool:
-        return False
-
-    def xSectorSize(self) -> int:
-        return PAGE_SIZE
-
-    def xDeviceCharacteristics(self) -> int:
-        return 0
-
-    def xClose(self) -> None:
-        pass
-
-
 class FloorFile(MemoryFile):
     """The database: pages of this process's copy; a transaction holds the owner's lease."""
 
@@ -344,9 +301,7 @@ class FloorVFS(apsw.VFS):
         self._journals: dict[str, MemoryFile] = {}
         super().__init__("floor", base="")
 
-    def xOpen(  # type: ignore[override]  # apsw accepts any object with the file methods
-        self, name: str | apsw.URIFilename | None, flags: list[int]
-    ) -> MemoryFile:
+    def xOpen(self, name: str | apsw.URIFilename | None, flags: list[int]) -> MemoryFile:
         flags[1] = flags[0]
         if flags[0] & apsw.SQLITE_OPEN_MAIN_DB:
             return FloorFile(self._link, self._confirm)
