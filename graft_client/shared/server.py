@@ -157,8 +157,10 @@ class OwnerServer:
                     if request_id != NO_ANSWER:  # a notice: what it releases goes as we close
                         conn.answer(request_id, False, error_body(_closing()))
                 elif self._slow(op, args):
-                    self._ran()
-                    self._pool.submit(self._run, conn, request_id, op, args)
+                    try:  # counted until submitted: ``close`` shuts the pool after
+                        self._pool.submit(self._run, conn, request_id, op, args)
+                    finally:
+                        self._ran()
                 else:
                     try:
                         self._run(conn, request_id, op, args)
