@@ -157,13 +157,17 @@ def _report(volume: Volume) -> dict[str, Any]:
     """``volume_report`` with the fetched bytes, and what to do when the volume is stuck or
     its commits wait for a sync that nothing runs (a daemon that was killed, say)."""
     report = volume_report(volume) | {"bytes_fetched": volume.stats().bytes_fetched}
-    step = None if report["pushing"] else _NEXT_STEP.get(VolumeStatus(report["status"]))
+    return report | {"next_step": _next_step(volume, report)}
+
+
+def _next_step(volume: Volume, report: dict[str, Any]) -> str | None:
+    if report["pushing"]:
+        return None
+    step = _NEXT_STEP.get(VolumeStatus(report["status"]))
     pushes = volume.session.has_remote and SyncMode(report["sync"]).pushes
-    unsynced = pushes and report["unpushed_commits"] and not report["autosync"]
-    if step is None and unsynced and not report["pushing"]:
+    if step is None and pushes and report["unpushed_commits"] and not report["autosync"]:
         step = _UNSYNCED_STEP
-    text = step.format(vid=volume.vid, unpushed=report["unpushed_commits"]) if step else None
-    return report | {"next_step": text}
+    return step.format(vid=volume.vid, unpushed=report["unpushed_commits"]) if step else None
 
 
 @click.command(short_help="Where one or every volume stands, and what to do.")
