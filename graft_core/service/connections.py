@@ -8,8 +8,10 @@ asyncio logs each failure) and ``/health`` is never answered. Here:
   ``RLIMIT_NOFILE`` less headroom for the server's own files). It is enforced in ``accept()``
   itself, before asyncio makes a transport: at the cap, the connection idle longest (no request
   in progress) is closed to make room; if every connection is serving a request, the new one is
-  answered 503 and closed at once. A new client therefore always gets through unless the server
-  is really busy, and the process never runs out of descriptors.
+  answered 503 and closed at once. asyncio accepts a whole backlog in one loop tick, and makes
+  the connections (or frees the evicted ones' descriptors) only on the next, so accepting pauses
+  for a tick when the cap's count depends on them. A new client therefore always gets through
+  unless the server is really busy, and the process never runs out of descriptors.
 - **An idle timeout** (``{PREFIX}_IDLE_TIMEOUT``, seconds): a connection that sends nothing for
   that long after it opened or after its last response is closed.
 - **A client timeout** (``{PREFIX}_CLIENT_TIMEOUT``, seconds): once a request's first bytes
@@ -154,7 +156,7 @@ class _GuardedProtocol(HttpToolsProtocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self.guard.idle(self)
+        self.guard.made(self)
         self._arm(self.guard.limits.idle_timeout_s, self._expire)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -272,6 +274,10 @@ class _GuardedListener(socket.socket):
 
     def accept(self) -> tuple[socket.socket, Any]:
         while True:
+            if self.guard.must_wait():
+                # asyncio stops accepting for this tick and runs what it scheduled (closes,
+                # connections made); the waiting connections are taken on the next one.
+                raise BlockingIOError("accepted connections are still being made or closed")
             conn, address = super().accept()
             if self.guard.admit():
                 return conn, address
@@ -284,6 +290,7 @@ class ConnectionGuard:
     def __init__(self, limits: ConnectionLimits) -> None:
         self.limits = limits
         self._open = 0  # accepted and not yet lost: descriptors in use
+        self._unmade = 0  # accepted, their protocol not made yet (on the loop's next tick)
         self._idle: dict[_GuardedProtocol, None] = {}  # waiting for a request, longest first
         self._closing: set[_GuardedProtocol] = set()
         self.protocol: type[HttpToolsProtocol] = type(
@@ -299,10 +306,18 @@ class ConnectionGuard:
     def uvicorn_options(self) -> dict[str, Any]:
         return {"http": self.protocol, "timeout_keep_alive": self.limits.idle_timeout_s}
 
+    def must_wait(self) -> bool:
+        """Whether the next connection must wait for the loop's next tick. A tick takes a whole
+        backlog at once, but its connections join the idle ones, and the descriptors of those
+        evicted are freed, only on the next: until then, the cap would refuse what eviction
+        admits later."""
+        if len(self._closing) >= _EVICTION_SLACK:
+            return True
+        at_cap = self._open - len(self._closing) >= self.limits.max_connections
+        return at_cap and not self._idle and self._unmade > 0
+
     def admit(self) -> bool:
         cap = self.limits.max_connections
-        if self._open >= cap + _EVICTION_SLACK:
-            return False
         if self._open - len(self._closing) >= cap:
             victim = next(iter(self._idle), None)
             if victim is None:
@@ -310,7 +325,14 @@ class ConnectionGuard:
                 return False
             self._close(victim)
         self._open += 1
+        self._unmade += 1
         return True
+
+    def made(self, conn: _GuardedProtocol) -> None:
+        """An admitted connection has its protocol: idle until its first request."""
+        self._unmade -= 1
+        assert self._unmade >= 0, "a connection was made twice"
+        self.idle(conn)
 
     def idle(self, conn: _GuardedProtocol) -> None:
         self._idle.setdefault(conn, None)

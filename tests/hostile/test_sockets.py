@@ -11,11 +11,13 @@ import contextlib
 import logging
 import os
 import select
+import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
@@ -133,6 +135,48 @@ def test_idle_and_slow_header_sockets_leave_health_answering(kind: str, tmp_path
         assert _health(server.url)[1] == 200
         lines = _log_lines(server)
         assert len(lines) < 10, "\n".join(lines[:20])
+
+
+@contextmanager
+def _stopped(server: ServerProcess) -> Iterator[Callable[[], None]]:
+    """The server stopped (SIGSTOP) until the block calls what it yields, or ends: connections
+    wait in its listen backlog meanwhile."""
+    proc = server.proc
+    assert proc is not None
+    proc.send_signal(signal.SIGSTOP)
+    try:
+        yield lambda: proc.send_signal(signal.SIGCONT)
+    finally:
+        proc.send_signal(signal.SIGCONT)
+
+
+def test_a_backlog_of_idle_sockets_accepted_at_once_leaves_health_answering(
+    tmp_path: Path,
+) -> None:
+    """The server takes its whole listen backlog in one loop tick; each idle socket it evicts
+    there keeps its descriptor until the next tick, and none it accepts is idle before then. A
+    probe at the back must wait for that, not be refused as if every connection were busy."""
+    with (
+        _server("metastore", tmp_path) as server,
+        ThreadPoolExecutor(1) as pool,
+        _stopped(server) as resume,
+        _sockets(server.url, ATTACK),
+    ):
+        probe = pool.submit(_health, server.url)
+        port = int(server.url.rsplit(":", 1)[1])
+        wait_until(lambda: _queued(port) > ATTACK, 10, "the probe queued behind the attack")
+        resume()
+        assert probe.result()[1] == 200
+
+
+def _queued(port: int) -> int:
+    """Connections waiting in the accept queue of the listener on ``port`` (loopback)."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        state, local = fields[3], fields[1]
+        if state == "0A" and int(local.split(":")[1], 16) == port:  # 0A: LISTEN
+            return int(fields[4].split(":")[1], 16)  # rx_queue of a listener: its backlog
+    raise AssertionError(f"no listener on port {port}")
 
 
 def test_idle_slow_header_and_stalled_body_connections_are_closed(tmp_path: Path) -> None:
