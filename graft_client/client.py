@@ -9,6 +9,7 @@ from pathlib import Path
 
 from graft_client.shared import OwnerService, SharedDir, SharedSession, SharedState
 from graft_client.shared.leases import WriterLeases
+from graft_client.shared.leasewords import LEASE_WORDS, LeaseWords
 from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import Roles
 from graft_client.storage.reclaim import ReclaimStats
@@ -98,7 +99,8 @@ class Client(Closing):
             remote=self.remote,
         )
         self.state.ciphers = self.session.keys.local_cipher
-        self.leases = WriterLeases(self.shared, self.state.latest_lsn)
+        words = LeaseWords(self.data_dir / LEASE_WORDS)
+        self.leases = WriterLeases(self.shared, self.state.latest_lsn, words)
         self.state.leases = self.leases
         service = OwnerService(self.state, self.session, self.leases)
         self.shared.serve(
@@ -299,7 +301,10 @@ class Client(Closing):
 
         An owner hands the data dir to an attached process, if there is one."""
         self.session.close()
-        self._close_storage()
+        try:
+            self._close_storage()
+        finally:
+            self.leases.close()
 
     def _close_storage(self) -> None:
         if self.shared.is_owner:

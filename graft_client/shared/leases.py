@@ -15,9 +15,12 @@ on. The files waiting so take the lease in turn, first come first: the thread th
 right there, so no thread wakes per waiter; an alarm thread decides the waits that time out
 and the leases that lapse. A lease taken ahead is confirmed when the file writes; until then
 another file may take it once it is ``AHEAD_S`` old, so a transaction that only reads keeps no
-writer waiting long. The confirmation is a round trip, answered in turn: a file whose lease
-lapsed (its process ran late) learns it as it begins to write, SQLITE_BUSY, which SQLite's busy
-handler retries (an autocommit statement on a new snapshot), rather than as its commit fails.
+writer waiting long. An attached process confirms through a word shared with the owner
+(``LeaseWords``), with no round trip; it asks the owner when the word says its lease lapsed (its
+process ran late), and learns so as it begins to write, SQLITE_BUSY, which SQLite's busy handler
+retries (an autocommit statement on a new snapshot), rather than as its commit fails. A commit
+that lands meanwhile without the lease (a pull, a writer of the Volume API) makes its commit
+fail with SQLITE_BUSY_SNAPSHOT, as one landing after a confirmation by round trip did.
 
 A commit made under a lease may hand it over (``handing_over``): the owner releases the lease
 as soon as the commit is written, before its WAL sync, so the next writer's transaction runs
@@ -38,6 +41,7 @@ from functools import partial
 from typing import Any
 
 from graft_client.shared.alarm import Alarm
+from graft_client.shared.leasewords import LeaseWords
 from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import SharedDir
 from graft_core.ids import VolumeId
@@ -57,11 +61,14 @@ AHEAD_WAIT_S = 0.05
 @dataclass
 class HandOver:
     """A commit under ``file``'s lease of ``vid`` that releases it, or a pin that takes it
-    ahead; ``done`` once it did."""
+    ahead; ``done`` once it did. A lease taken ahead by an attached process: ``word``, the
+    (slot, number) that confirms it, and ``lsn``, the latest LSN when it was taken."""
 
     vid: VolumeId
     file: int
     done: bool = False
+    word: tuple[int, int] | None = None
+    lsn: int = 0
 
 
 @dataclass(eq=False)
@@ -84,9 +91,12 @@ class _Decided:
 
 
 class WriterLeases:
-    def __init__(self, shared: SharedDir, latest: Callable[[VolumeId], int]) -> None:
+    def __init__(
+        self, shared: SharedDir, latest: Callable[[VolumeId], int], words: LeaseWords
+    ) -> None:
         self._shared = shared
         self._latest = latest  # the owner's latest LSN of a volume
+        self._words = words
         self._guard = threading.Lock()
         # Per volume: the files waiting to take its lease ahead, in turn. None waits while the
         # lease is free or lapsed: it goes to the first at once.
@@ -100,6 +110,8 @@ class WriterLeases:
         # given another process before this one could hold them again (until released).
         self._mine: set[tuple[VolumeId, int]] = set()
         self._lost: set[tuple[VolumeId, int]] = set()
+        # Attached: the leases taken ahead, not confirmed yet: (slot, number, latest LSN).
+        self._confirmable: dict[tuple[VolumeId, int], tuple[int, int, int]] = {}
         # .over: the hand-over of this thread's commit; .ahead: its pin's lease taken ahead.
         self._handing = threading.local()
 
@@ -108,7 +120,13 @@ class WriterLeases:
     def acquire(self, vid: VolumeId, file: int) -> int | None:
         """Take the lease for ``file``: the volume's latest LSN then (0 before its first
         commit), which spares the writer a round trip; None if another file (of any process)
-        holds it."""
+        holds it. A lease taken ahead by an attached process is confirmed through its word
+        when the word says it is still the file's."""
+        if not self._shared.is_owner:
+            with self._guard:
+                word = self._confirmable.pop((vid, file), None)
+            if word is not None and self._words.confirm(word[0], word[1]):
+                return word[2]
         local = partial(self.grant_at, HERE, vid, file)
         latest: int | None = self._shared.call(local, "lock_at", bytes(vid), file)
         if latest is not None and not self._shared.is_owner:
@@ -135,6 +153,8 @@ class WriterLeases:
             if ahead.done:
                 with self._guard:
                     self._mine.add((vid, file))
+                    if ahead.word is not None:
+                        self._confirmable[vid, file] = (*ahead.word, ahead.lsn)
 
     def taken_ahead(self, vid: VolumeId) -> HandOver | None:
         """The lease that a pin of ``vid`` on this thread takes ahead, if any."""
@@ -145,6 +165,7 @@ class WriterLeases:
         with self._guard:
             self._mine.discard((vid, file))
             self._lost.discard((vid, file))
+            self._confirmable.pop((vid, file), None)
         link = self._shared.link()
         if link is None:
             self.revoke(HERE, vid, file)
@@ -192,11 +213,19 @@ class WriterLeases:
             free_at = self._ahead.get(vid, now + AHEAD_WAIT_S)
             if now < free_at:
                 return free_at - now
+            if not self._words.withdraw(vid):  # its holder confirmed it through the word
+                del self._ahead[vid]
+                return AHEAD_WAIT_S
         self._table[vid] = (holder, file)
         if ahead and current != (holder, file):
             self._ahead[vid] = now + AHEAD_S
+            if holder == HERE:
+                self._words.forget(vid)  # the owner's own files confirm it here
+            else:
+                self._words.grant(vid)
         elif not ahead:
             self._ahead.pop(vid, None)
+            self._words.forget(vid)
         return 0.0
 
     def grant_ahead(self, holder: int, vid: VolumeId, file: int) -> bool:
@@ -273,6 +302,14 @@ class WriterLeases:
         with self._guard:
             return len(self._queues.get(vid, ()))
 
+    def word(self, holder: int, vid: VolumeId, file: int) -> tuple[int, int] | None:
+        """(slot, number) through which ``file`` confirms the lease it took ahead, if it
+        holds one so."""
+        with self._guard:
+            if self._table.get(vid) != (holder, file) or vid not in self._ahead:
+                return None
+            return self._words.word(vid)
+
     def grant_at(self, holder: int, vid: VolumeId, file: int) -> int | None:
         if not self.grant(holder, vid, file):
             return None
@@ -286,6 +323,7 @@ class WriterLeases:
                     return
                 del self._table[vid]
                 self._ahead.pop(vid, None)
+                self._words.forget(vid)
                 decided = self._hand_on([vid])
             self._tell(decided)
 
@@ -302,28 +340,36 @@ class WriterLeases:
             for vid in [vid for vid, (h, _) in self._table.items() if h == holder]:
                 del self._table[vid]
                 self._ahead.pop(vid, None)
+                self._words.forget(vid)
             decided = self._hand_on(list(self._queues))
         self._tell(decided)
 
     # --- changing roles ---------------------------------------------------------------------
 
     def promote(self) -> None:
-        """This process took over: its leases are held here now (the table starts empty)."""
+        """This process took over: its leases are held here now (the table starts empty),
+        and no word confirms a lease the last owner granted."""
+        self._words.clear()
         with self._guard:
             self._table = {vid: (HERE, file) for vid, file in self._mine}
             self._mine.clear()
+            self._confirmable.clear()
 
     def reattach(self, link: OwnerLink) -> None:
         """A new owner: hold there the leases this process held at the last one. One that
         another process took meanwhile is lost: its holder's transaction cannot commit."""
         with self._guard:
             mine = list(self._mine)
+            self._confirmable.clear()  # the new owner cleared the words
         for vid, file in mine:
             if not link.call("lock", bytes(vid), file):
                 log.warning("the writer lease of %s went to another process in a takeover", vid)
                 with self._guard:
                     self._mine.discard((vid, file))
                     self._lost.add((vid, file))
+
+    def close(self) -> None:
+        self._words.close()
 
     def ops(self) -> dict[str, Any]:
         """The owner's handlers of the lease requests (holder: the connection's id)."""

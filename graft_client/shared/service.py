@@ -234,12 +234,15 @@ class OwnerService:
         file: int,
     ) -> None:
         """Answers ``_pin`` of the latest snapshot once the writer lease is taken for
-        ``file`` (or not, after a short wait), and whether it was: from the thread that freed
-        the lease for it (no thread waits per waiter)."""
+        ``file`` (or not, after a short wait), whether it was, and the word that confirms it
+        (``LeaseWords``): from the thread that freed the lease for it (no thread waits per
+        waiter)."""
 
         def then(taken: bool) -> None:
             try:
-                reply.send([*self._pin(reply.conn, vid, None, token, since, hint), taken])
+                word = self._leases.word(id(reply.conn), VolumeId(vid), file) if taken else None
+                pinned = self._pin(reply.conn, vid, None, token, since, hint)
+                reply.send([*pinned, taken, word])
             except Exception as exc:  # answered, whatever it is: the caller waits for it
                 reply.fail(_explained(exc))
 

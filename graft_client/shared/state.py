@@ -353,8 +353,8 @@ class SharedState(LocalState):
                 lambda: pinned_to_wire(*local()), "pin", bytes(vid), lsn, token, since, hint
             )
         else:  # the writer lease first, then the snapshot: one round trip
-            found, changed, pinned, pages, taken = self._shared.call(
-                lambda: [*pinned_to_wire(*local()), False],
+            found, changed, pinned, pages, taken, word = self._shared.call(
+                lambda: [*pinned_to_wire(*local()), False, None],
                 "pin_ahead",
                 bytes(vid),
                 token,
@@ -364,6 +364,9 @@ class SharedState(LocalState):
             )
             ahead.done = ahead.done or taken
         snapshot, delta = snapshot_from_wire(found), changed_from_wire(changed)
+        if ahead is not None and taken:
+            ahead.word = None if word is None else (word[0], word[1])
+            ahead.lsn = 0 if snapshot is None else snapshot.lsn
         if delta is not None:
             log_token, lsns = delta
             for idx, page in pages.items():  # changed pages the owner sent along

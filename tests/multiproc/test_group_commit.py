@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any
 
 import apsw
 import pytest
@@ -208,23 +207,21 @@ def test_a_writer_heard_after_its_lease_lapsed_is_retried_not_failed(
     """A process running late (the machine is busy) lets the lease it took ahead lapse; another
     file takes it and commits. The late writer must learn it as it begins to write (SQLITE_BUSY,
     retried on a new snapshot under its busy timeout), not as its commit fails."""
-    owner = pair[0]
     mine, theirs = table
     theirs.execute("insert into t values (1)")  # it writes: it takes the lease ahead from now
     for db in table:
         db.set_busy_timeout(10_000)
-    server = owner.client.shared._server
-    assert server is not None
-    run = server._run
+    words = pair[1].client.leases._words
+    confirm = words.confirm
     late, done = threading.Event(), threading.Event()
 
-    def heard_late(conn: Any, request_id: int, op: str, args: list[Any]) -> None:
-        if op in ("lock_at", "confirm") and not late.is_set():
+    def confirmed_late(slot: int, number: int) -> bool:
+        if not late.is_set():
             late.set()
             assert done.wait(10)
-        run(conn, request_id, op, args)
+        return confirm(slot, number)
 
-    monkeypatch.setattr(server, "_run", heard_late)
+    monkeypatch.setattr(words, "confirm", confirmed_late)
     inserting = threading.Thread(target=theirs.execute, args=("insert into t values (2)",))
     inserting.start()
     assert late.wait(10)

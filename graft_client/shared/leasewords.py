@@ -1,0 +1,150 @@
+"""LeaseWords: a file of slots, in the data dir, through which a process confirms a writer lease
+that the owner granted it ahead of a write, without a round trip to the owner.
+
+A lease taken ahead may go to another file once it is ``AHEAD_S`` old, unless its holder
+confirmed it (``WriterLeases``). Each lease the owner grants ahead to an attached process gets a
+number, written into the volume's slot; the holder confirms it by marking the slot if the number
+there is still its own, and the owner lets the lease lapse only if the slot is not marked. Both
+change a slot only under an OFD lock of its bytes, so each sees the other's change whole: a
+holder that confirmed keeps the lease, and one that did not learns that it lapsed.
+
+Numbers start at random for each owner and are never used twice, and a new owner clears the file
+before it serves: nothing an earlier owner granted confirms anything. A holder that finds no
+slot (all taken) or a number not its own asks the owner instead, as before.
+
+The owner never waits for a slot's lock, which a process stopped (SIGSTOP) mid-confirmation would
+hold: a grant it cannot write has no word (its holder asks instead), and a lease whose slot is
+locked as it would lapse counts as confirmed (it then goes when its transaction ends).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import itertools
+import mmap
+import os
+import secrets
+import struct
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+
+from graft_core.ids import VolumeId
+from graft_core.interrupts import interrupts_held
+
+__all__ = ["LEASE_WORDS", "SLOTS", "LeaseWords"]
+
+LEASE_WORDS = "local-leases"  # the file's name in the data dir
+SLOTS = 4096
+_SLOT = struct.Struct("=QQ")  # the grant's number (0: none), whether its holder confirmed it
+_GRANT_BITS = 62
+
+
+def _lock_request(kind: int, start: int, length: int) -> bytes:
+    return struct.pack("hhqqi", kind, os.SEEK_SET, start, length, 0)
+
+
+class LeaseWords:
+    def __init__(self, path: Path) -> None:
+        size = SLOTS * _SLOT.size
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            if os.fstat(fd).st_size < size:
+                os.ftruncate(fd, size)
+            self._map = mmap.mmap(fd, size)
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
+        # The owner's: each volume's slot, and the number of its lease granted ahead.
+        self._slots: dict[VolumeId, int] = {}
+        self._granted: dict[VolumeId, int] = {}
+        self._numbers = itertools.count(secrets.randbits(_GRANT_BITS) + 1)
+
+    @contextmanager
+    def _locked(self, start: int, length: int, *, wait: bool = True) -> Iterator[bool]:
+        """The bytes locked for the block (a Ctrl-C cannot leave them locked); unless ``wait``,
+        the block is told whether they are (False: another holds them)."""
+        command = fcntl.F_OFD_SETLKW if wait else fcntl.F_OFD_SETLK
+        with interrupts_held():
+            try:
+                fcntl.fcntl(self._fd, command, _lock_request(fcntl.F_WRLCK, start, length))
+            except BlockingIOError:
+                yield False
+                return
+            try:
+                yield True
+            finally:
+                unlock = _lock_request(fcntl.F_UNLCK, start, length)
+                fcntl.fcntl(self._fd, fcntl.F_OFD_SETLK, unlock)
+
+    def _slot(self, slot: int, *, wait: bool = True) -> AbstractContextManager[bool]:
+        return self._locked(slot * _SLOT.size, _SLOT.size, wait=wait)
+
+    # --- the owner ----------------------------------------------------------------------------
+
+    def clear(self) -> None:
+        """A new owner: no slot holds a grant (those of the last owner confirm nothing)."""
+        with self._locked(0, len(self._map)):
+            self._map[:] = bytes(len(self._map))
+
+    def grant(self, vid: VolumeId) -> None:
+        """``vid``'s lease goes to a new holder ahead of its write: a new number in its slot,
+        unconfirmed (none when every slot is taken)."""
+        slot = self._slots.get(vid)
+        if slot is None:
+            if len(self._slots) >= SLOTS:
+                return
+            slot = self._slots[vid] = len(self._slots)
+        number = next(self._numbers)
+        with self._slot(slot, wait=False) as locked:
+            if not locked:  # a holder of an earlier number, which confirms nothing any more
+                self._granted.pop(vid, None)
+                return
+            _SLOT.pack_into(self._map, slot * _SLOT.size, number, 0)
+        self._granted[vid] = number
+
+    def withdraw(self, vid: VolumeId) -> bool:
+        """``vid``'s lease granted ahead goes from its holder unless the holder confirmed it:
+        whether it went (a lease granted with no slot always goes)."""
+        slot, number = self._slots.get(vid), self._granted.pop(vid, None)
+        if slot is None or number is None:
+            return True
+        with self._slot(slot, wait=False) as locked:
+            if not locked:  # its holder may be confirming it right now
+                return False
+            held, confirmed = _SLOT.unpack_from(self._map, slot * _SLOT.size)
+            if held == number and confirmed:
+                return False
+            _SLOT.pack_into(self._map, slot * _SLOT.size, 0, 0)
+        return True
+
+    def forget(self, vid: VolumeId) -> None:
+        """``vid``'s lease went (released, or confirmed by a round trip): its number in the
+        slot, if any, stays unused."""
+        self._granted.pop(vid, None)
+
+    def word(self, vid: VolumeId) -> tuple[int, int] | None:
+        """(slot, number) of ``vid``'s lease granted ahead, for its holder to confirm."""
+        number = self._granted.get(vid)
+        return None if number is None else (self._slots[vid], number)
+
+    # --- a holder -----------------------------------------------------------------------------
+
+    def confirm(self, slot: int, number: int) -> bool:
+        """Whether the lease granted as ``number`` in ``slot`` is still the holder's: then it is
+        confirmed (it does not lapse)."""
+        if not 0 <= slot < SLOTS:
+            return False
+        with self._slot(slot):
+            held, _ = _SLOT.unpack_from(self._map, slot * _SLOT.size)
+            if held != number:
+                return False
+            _SLOT.pack_into(self._map, slot * _SLOT.size, number, 1)
+        return True
+
+    def close(self) -> None:
+        """Idempotent."""
+        if not self._map.closed:
+            self._map.close()
+            os.close(self._fd)
