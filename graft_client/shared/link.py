@@ -2,7 +2,8 @@
 
 Calls from any thread share one socket: each request carries an id, and the calls read the
 answers themselves (see ``OwnerLink``). When the owner goes away, every call in flight fails
-with ``StorageUnavailableError`` and ``on_lost`` runs (once, on the thread that saw it).
+with ``OwnerGoneError`` (its outcome unknown) and ``on_lost`` runs (once, on the thread that saw
+it).
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ from graft_client.shared.wire import (
     ConnectionLost,
     FrameReader,
     NotSentError,
+    OwnerGoneError,
     encode_frame,
     send_whole,
 )
-from graft_core.errors import DataDirLockedError, StorageUnavailableError, error_from_wire
+from graft_core.errors import DataDirLockedError, error_from_wire
 from graft_core.interrupts import interrupts_held
 
 __all__ = ["SOON_S", "OwnerLink", "connect"]
@@ -207,8 +209,8 @@ class OwnerLink:
             "process takes over: retry)"
         )
 
-    def _gone(self) -> StorageUnavailableError:
-        return StorageUnavailableError(
+    def _gone(self) -> OwnerGoneError:
+        return OwnerGoneError(
             "the process owning the data dir went away during the call; its outcome is "
             "unknown (another process takes over: retry)"
         )

@@ -115,6 +115,9 @@ class OwnerService:
             "unpin": self._unpin,
             "repin": self._repin,
             "commit": self._commit,
+            "landed": lambda conn, vid, base, dirty, page_count, shrunk_to: snapshot_to_wire(
+                state.landed(VolumeId(vid), snapshot_from_wire(base), dirty, page_count, shrunk_to)
+            ),
             "set_config": lambda conn, vid, raw: state.set_config(
                 VolumeId(vid), config_from_wire(raw)
             ),

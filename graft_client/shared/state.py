@@ -26,12 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from graft_client.shared.changes import Changed, ChangeLog
-from graft_client.shared.leases import HERE, WriterLeases
+from graft_client.shared.leases import HERE, HandOver, WriterLeases
 from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import SharedDir
 from graft_client.shared.versions import CACHED_COMMIT_PAGES, PageVersions
 from graft_client.shared.view import AttachedView, RemoteReads, read_unless_inherited
-from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
+from graft_client.shared.wire import OwnerGoneError, snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import OriginRecord, SyncMode, VolumeConfig, decode, encode
@@ -491,18 +491,21 @@ class SharedState(LocalState):
         spare = base is not None and not self.is_owner
         with self._pins_guard:
             token, since = self._known.get(vid, (None, 0))
-        found, log_token, changed = self._shared.call(
-            lambda: committed_to_wire(*local()),
-            "commit",
-            bytes(vid),
-            snapshot_to_wire(base),
-            dict(dirty),
-            page_count,
-            shrunk_to,
-            [spare, token, since],
-            file,
-            retry=False,
-        )
+        try:
+            found, log_token, changed = self._shared.call(
+                lambda: committed_to_wire(*local()),
+                "commit",
+                bytes(vid),
+                snapshot_to_wire(base),
+                dict(dirty),
+                page_count,
+                shrunk_to,
+                [spare, token, since],
+                file,
+                retry=False,
+            )
+        except OwnerGoneError:
+            return self._commit_cut_off(vid, base, dirty, page_count, shrunk_to, over)
         snapshot = snapshot_from_wire(found)
         assert snapshot is not None
         if over is not None:
@@ -516,6 +519,39 @@ class SharedState(LocalState):
             # The next transaction here reads them at this LSN or later: no round trip for them.
             for idx, page in dirty.items():
                 self._versions.put((log_token, vid, idx, snapshot.lsn), bytes(page))
+        return snapshot
+
+    def _commit_cut_off(
+        self,
+        vid: VolumeId,
+        base: Snapshot | None,
+        dirty: Mapping[int, bytes],
+        page_count: int,
+        shrunk_to: int,
+        over: HandOver | None,
+    ) -> Snapshot:
+        """A commit whose owner went away before it answered: the next owner (maybe this
+        process) tells whether it landed; if nothing did, it is sent again. Landed under a
+        writer lease, the lease goes, as the commit would have released it (held again at
+        the next owner meanwhile)."""
+        local = partial(self.landed, vid, base, dirty, page_count, shrunk_to)
+        found = self._shared.call(
+            lambda: snapshot_to_wire(local()),
+            "landed",
+            bytes(vid),
+            snapshot_to_wire(base),
+            dict(dirty),
+            page_count,
+            shrunk_to,
+        )
+        snapshot = snapshot_from_wire(found)
+        if snapshot is None:
+            log.info("a commit of %s cut off by the owner going away is sent again", vid)
+            return self.apply_commit(vid, base, dirty, page_count, shrunk_to)
+        if over is not None and self.leases is not None:
+            over.done = True
+            self.leases.release(vid, over.file)
+        log.info("a commit of %s cut off by the owner going away had landed", vid)
         return snapshot
 
     def _hold_spare(self, base: PinKey, snapshot: Snapshot, changed: Changed | None) -> None:

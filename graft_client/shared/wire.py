@@ -27,6 +27,7 @@ __all__ = [
     "ConnectionLost",
     "FrameReader",
     "NotSentError",
+    "OwnerGoneError",
     "address",
     "encode_frame",
     "error_body",
@@ -56,6 +57,13 @@ class NotSentError(StorageUnavailableError):
     one that must not run twice (a commit)."""
 
     code = "not_run_by_owner"
+
+
+class OwnerGoneError(StorageUnavailableError):
+    """The owner went away during a call: whether it ran is unknown here (the next owner may
+    know: see ``SharedState.apply_commit``)."""
+
+    code = "owner_gone"
 
 
 def address(data_dir: Path) -> str:

@@ -39,6 +39,7 @@ from graft_client.storage.pull import PullOutcome
 from graft_client.storage.push import PushPlan
 from graft_client.storage.reclaim import ReclaimStats, plan_horizon, reclaim_volume
 from graft_client.storage.records import (
+    CommitRecord,
     FetchStats,
     OriginRecord,
     StoreRequests,
@@ -57,6 +58,7 @@ from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
 from graft_core.errors import (
     ClosedError,
+    ConcurrentWriteError,
     InvalidInputError,
     KeyRequiredError,
     WrongClusterError,
@@ -65,7 +67,7 @@ from graft_core.failpoints import failpoint
 from graft_core.graft import Graft
 from graft_core.ids import ClientId, VolumeId
 from graft_core.interrupts import interrupts_held
-from graft_core.types import LocalLSN, PageIdx, RemoteLSN, Snapshot
+from graft_core.types import LSN, LocalLSN, PageIdx, RemoteLSN, Snapshot
 
 __all__ = ["CommitObserver", "LocalState", "claimed_client_id"]
 
@@ -77,6 +79,14 @@ log = logging.getLogger(__name__)
 CLIENT_ID_KEY = b"client_id"
 
 CommitObserver = Callable[[VolumeId], None]
+
+
+class _Pending(Exception):
+    """A page read for ``LocalState.landed`` is not fetched yet."""
+
+
+def _never_fetched(pageidx: int, lsn: int, count: int) -> bytes:
+    raise _Pending
 
 
 def claimed_client_id(data_dir: Path, cid: ClientId, wanted: ClientId | None) -> ClientId:
@@ -433,6 +443,60 @@ class LocalState:
         self.settle_commit(vid, ticket)
         return snapshot
 
+    def landed(
+        self,
+        vid: VolumeId,
+        base: Snapshot | None,
+        dirty: Mapping[int, bytes],
+        page_count: int,
+        shrunk_to: int,
+    ) -> Snapshot | None:
+        """For a writer that lost the answer to its commit (the process owning the data dir
+        went away): the snapshot its commit of ``dirty`` over ``base`` made, or None if the
+        volume is still at ``base`` (nothing landed: the commit may be sent again).
+        ``ConcurrentWriteError`` if another commit landed over ``base``."""
+        lsn = LocalLSN(LSN(1 if base is None else base.lsn + 1))
+        with self._locked(vid) as records:
+            latest = records.snapshot(vid)
+            if (latest and latest.lsn) == (base and base.lsn):
+                return None
+            record = records.commit(vid, lsn)
+        snapshot = None if record is None else self.pin(vid, lsn)
+        if snapshot is None:
+            raise ConcurrentWriteError(f"volume {vid} moved past LSN {lsn} since this commit")
+        try:
+            assert record is not None
+            if not self._made(snapshot, record, dirty, page_count, shrunk_to):
+                raise ConcurrentWriteError(
+                    f"another commit landed on volume {vid} at LSN {lsn}, over this one's base"
+                )
+        finally:
+            self.unpin(vid, snapshot.lsn)
+        return snapshot
+
+    def _made(
+        self,
+        snapshot: Snapshot,
+        record: CommitRecord,
+        dirty: Mapping[int, bytes],
+        page_count: int,
+        shrunk_to: int,
+    ) -> bool:
+        """Whether commit ``record`` (of ``snapshot``) is that of ``dirty``: the same page count
+        and pages (it may also blank pages cut off above ``shrunk_to``)."""
+        changed = set(Graft.deserialize(record.graft))
+        if record.page_count != page_count or not changed.issuperset(dirty):
+            return False
+        if any(idx <= shrunk_to for idx in changed.difference(dirty)):
+            return False
+        try:
+            return all(
+                self.read_page(snapshot.vid, snapshot, idx, _never_fetched) == bytes(page)
+                for idx, page in dirty.items()
+            )
+        except _Pending:  # a page not fetched yet: no commit of this writer wrote it
+            return False
+
     def write_commit(
         self,
         vid: VolumeId,
@@ -443,6 +507,7 @@ class LocalState:
     ) -> tuple[Snapshot, int]:
         """``apply_commit`` but for its WAL sync: the new snapshot, which readers see already,
         and the ticket that ``settle_commit`` waits on before anyone is told it committed."""
+        failpoint("commit.before_write")
         dirty = sealed_pages(self.cipher(vid), dirty)
         with self._locked(vid) as records:
             new, ticket = commit_pages(records, vid, base, dirty, page_count, shrunk_to, sync=False)

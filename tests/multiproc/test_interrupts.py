@@ -121,52 +121,6 @@ def test_a_second_ctrl_c_interrupts_a_commit_waiting_on_a_stalled_owner(
     assert outcome["check"] == [["ok"]]
 
 
-OWNER = """
-import sys
-from graft_client import Client
-from graft_client.sqlite import register
-import apsw
-from graft_core.failpoints import armed
-with Client(sys.argv[1]) as client:
-    register(client, "graft")
-    db = apsw.Connection("new", vfs="graft")
-    db.execute("create table t(n integer, pad text)")
-    with armed("commit.written", "crash"):  # the next commit, another process's
-        print(db.filename, flush=True)
-        sys.stdin.read()
-"""
-
-
-def test_an_attached_commit_the_dying_owner_wrote_is_kept_by_the_next_one(tmp_path: Path) -> None:
-    """The owner writes an attached process's commit and is killed before it answers: the
-    attached process's SQLite is told the commit failed, takes over, and its next commit
-    builds on the volume (which has the commit), not on what its cache held before."""
-    argv = [sys.executable, "-c", OWNER, str(tmp_path)]
-    owner = subprocess.Popen(argv, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    try:
-        assert owner.stdout is not None
-        name = owner.stdout.readline().decode().strip()
-        with device(tmp_path) as here:
-            db = here.connect(name)
-            db.set_busy_timeout(10_000)
-            db.execute("pragma cache_size=5")
-            insert = (
-                "with recursive n(v) as (select ?1 union all select v + 1 from n where v < ?2) "
-                "insert into t select v, zeroblob(500) from n"
-            )
-            with pytest.raises(apsw.IOError):  # its outcome unknown here
-                db.execute(insert, (1, 300))
-            assert owner.wait(30) == -signal.SIGKILL
-            db.execute(insert, (301, 301))
-            assert here.client.is_owner
-            assert db.execute("select count(*) from t").fetchall() == [(301,)]
-            assert db.execute("pragma integrity_check").fetchall() == [("ok",)]
-            db.close()
-    finally:
-        owner.kill()
-        owner.wait()
-
-
 def test_a_lease_freed_as_ctrl_c_comes_still_goes_to_its_waiter(
     pair: tuple[Device, Device], monkeypatch: pytest.MonkeyPatch
 ) -> None:
