@@ -2,16 +2,40 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import os
 import signal
 import threading
+from pathlib import Path
 
 import click
 
 from graft_client.cli.context import open_client, require_servers
-from graft_client.cli.output import configure_logging
+from graft_client.cli.output import CliError, configure_logging
 from graft_core.options import PORT
 
-__all__ = ["daemon"]
+__all__ = ["DAEMON_LOCK", "daemon"]
+
+DAEMON_LOCK = "daemon.lock"  # in the data dir: held by the daemon that syncs it, with its pid
+
+
+def _claim(data_dir: Path) -> None:
+    """Hold the data dir's daemon lock for the life of this process (the kernel drops it when
+    the process dies, even by SIGKILL); a second daemon would only ask the first to sync."""
+    fd = os.open(data_dir / DAEMON_LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        pid = os.pread(fd, 32, 0).decode(errors="replace").strip() or "unknown"
+        os.close(fd)
+        raise CliError(
+            f"a graft daemon (pid {pid}) already syncs {data_dir}: one is enough; stop it first "
+            "to start another"
+        ) from None
+    with contextlib.suppress(OSError):  # the pid only informs (a full disk may refuse it)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
 
 
 @click.command(short_help="Sync every volume until stopped (SIGTERM, Ctrl-C).")
@@ -31,6 +55,7 @@ def daemon(ctx: click.Context, wait_ms: int, metrics_port: int | None, verbose: 
         signal.signal(sig, lambda *_: stop.set())
     with open_client(ctx) as client:
         require_servers(client)
+        _claim(client.data_dir)
         if metrics_port is not None:
             from graft_client.sync.daemon_metrics import serve_metrics
 

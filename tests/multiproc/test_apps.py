@@ -11,7 +11,7 @@ from graft_client import Client
 from graft_client.cli.sync import _report
 from graft_client.volume import Volume
 from graft_core.failpoints import armed
-from tests.cli.runner import ok, ok_json, servers_env
+from tests.cli.runner import graft, ok, ok_json, servers_env, stderr_lines
 from tests.multiproc.conftest import events, running_daemon, start_worker
 from tests.multiproc.worker import page
 from tests.pagestore.cluster import Cluster
@@ -117,3 +117,19 @@ def test_status_read_as_a_push_ends_says_pushing_not_cut_off(
             report = _report(volume)
     assert report["status"] == "interrupted_push"  # as it was read, while the push ran
     assert (report["pushing"], report["next_step"]) == (True, None)
+
+
+def test_a_second_daemon_on_a_data_dir_is_refused_and_names_the_first(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    device = tmp_path / "device"
+    with running_daemon(device, env) as daemon:
+        second = graft("daemon", data_dir=device, env=env)
+        assert second.returncode == 1
+        assert stderr_lines(second) == [
+            f"error: a graft daemon (pid {daemon.proc.pid}) already syncs {device}: one is "
+            "enough; stop it first to start another"
+        ]
+    with running_daemon(device, env):  # the lock went with the first
+        pass
