@@ -10,18 +10,21 @@ holder that confirmed keeps the lease, and one that did not learns that it lapse
 
 Numbers start at random for each owner and are never used twice, and a new owner clears the file
 before it serves: nothing an earlier owner granted confirms anything. A holder that finds no
-slot (all taken) or a number not its own asks the owner instead, as before.
+slot (all taken), a number not its own, or a file it cannot read or write (cut short, a full
+disk) asks the owner instead, as before; the slots are read and written with ``pread`` and
+``pwrite``, not mapped, so that such a file is an error here, not a SIGBUS.
 
 The owner never waits for a slot's lock, which a process stopped (SIGSTOP) mid-confirmation would
 hold: a grant it cannot write has no word (its holder asks instead), and a lease whose slot is
-locked as it would lapse counts as confirmed (it then goes when its transaction ends).
+locked, or cannot be cleared, as it would lapse counts as confirmed (it then goes when its
+transaction ends).
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import itertools
-import mmap
 import os
 import secrets
 import struct
@@ -37,6 +40,7 @@ __all__ = ["LEASE_WORDS", "SLOTS", "LeaseWords"]
 LEASE_WORDS = "local-leases"  # the file's name in the data dir
 SLOTS = 4096
 _SLOT = struct.Struct("=QQ")  # the grant's number (0: none), whether its holder confirmed it
+_SIZE = SLOTS * _SLOT.size
 _GRANT_BITS = 62
 
 
@@ -46,16 +50,7 @@ def _lock_request(kind: int, start: int, length: int) -> bytes:
 
 class LeaseWords:
     def __init__(self, path: Path) -> None:
-        size = SLOTS * _SLOT.size
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-        try:
-            if os.fstat(fd).st_size < size:
-                os.ftruncate(fd, size)
-            self._map = mmap.mmap(fd, size)
-        except BaseException:
-            os.close(fd)
-            raise
-        self._fd = fd
+        self._fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
         # The owner's: each volume's slot, and the number of its lease granted ahead.
         self._slots: dict[VolumeId, int] = {}
         self._granted: dict[VolumeId, int] = {}
@@ -81,12 +76,32 @@ class LeaseWords:
     def _slot(self, slot: int, *, wait: bool = True) -> AbstractContextManager[bool]:
         return self._locked(slot * _SLOT.size, _SLOT.size, wait=wait)
 
+    def _read(self, slot: int) -> tuple[int, int]:
+        """(number, confirmed) in ``slot``; (0, 0) where the file holds none (short, unread)."""
+        try:
+            raw = os.pread(self._fd, _SLOT.size, slot * _SLOT.size)
+        except OSError:
+            return 0, 0
+        if len(raw) < _SLOT.size:
+            return 0, 0
+        number, confirmed = _SLOT.unpack(raw)
+        return number, confirmed
+
+    def _write(self, slot: int, number: int, confirmed: int) -> bool:
+        """Whether ``slot`` now holds (number, confirmed)."""
+        try:
+            return (
+                os.pwrite(self._fd, _SLOT.pack(number, confirmed), slot * _SLOT.size) == _SLOT.size
+            )
+        except OSError:
+            return False
+
     # --- the owner ----------------------------------------------------------------------------
 
     def clear(self) -> None:
         """A new owner: no slot holds a grant (those of the last owner confirm nothing)."""
-        with self._locked(0, len(self._map)):
-            self._map[:] = bytes(len(self._map))
+        with self._locked(0, _SIZE), contextlib.suppress(OSError):
+            os.pwrite(self._fd, bytes(_SIZE), 0)
 
     def grant(self, vid: VolumeId) -> None:
         """``vid``'s lease goes to a new holder ahead of its write: a new number in its slot,
@@ -98,10 +113,10 @@ class LeaseWords:
             slot = self._slots[vid] = len(self._slots)
         number = next(self._numbers)
         with self._slot(slot, wait=False) as locked:
-            if not locked:  # a holder of an earlier number, which confirms nothing any more
+            # Locked: by a holder of an earlier number, which confirms nothing any more.
+            if not (locked and self._write(slot, number, 0)):
                 self._granted.pop(vid, None)
                 return
-            _SLOT.pack_into(self._map, slot * _SLOT.size, number, 0)
         self._granted[vid] = number
 
     def withdraw(self, vid: VolumeId) -> bool:
@@ -113,11 +128,10 @@ class LeaseWords:
         with self._slot(slot, wait=False) as locked:
             if not locked:  # its holder may be confirming it right now
                 return False
-            held, confirmed = _SLOT.unpack_from(self._map, slot * _SLOT.size)
+            held, confirmed = self._read(slot)
             if held == number and confirmed:
                 return False
-            _SLOT.pack_into(self._map, slot * _SLOT.size, 0, 0)
-        return True
+            return held != number or self._write(slot, 0, 0)
 
     def forget(self, vid: VolumeId) -> None:
         """``vid``'s lease went (released, or confirmed by a round trip): its number in the
@@ -137,14 +151,11 @@ class LeaseWords:
         if not 0 <= slot < SLOTS:
             return False
         with self._slot(slot):
-            held, _ = _SLOT.unpack_from(self._map, slot * _SLOT.size)
-            if held != number:
-                return False
-            _SLOT.pack_into(self._map, slot * _SLOT.size, number, 1)
-        return True
+            held, _ = self._read(slot)
+            return held == number and self._write(slot, number, 1)
 
     def close(self) -> None:
         """Idempotent."""
-        if not self._map.closed:
-            self._map.close()
+        if self._fd >= 0:
             os.close(self._fd)
+            self._fd = -1

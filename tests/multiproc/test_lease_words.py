@@ -4,6 +4,7 @@ not confirm."""
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -147,3 +148,22 @@ def test_the_owner_never_waits_for_a_slot_another_process_holds_locked(
         owner.grant(vid)
         assert owner.word(vid) is None  # not written: its holder asks the owner instead
     assert holder.confirm(*_granted(owner, vid))
+
+
+def test_a_words_file_cut_short_or_on_a_full_disk_confirms_nothing_and_raises_nothing(
+    tmp_path: Path, words: tuple[LeaseWords, LeaseWords]
+) -> None:
+    """A hostile truncate, or a write the disk refuses: the holder asks the owner instead (a
+    mapped file would have been a SIGBUS)."""
+    owner, holder = words
+    word = _granted(owner, VolumeId.random())
+    os.truncate(tmp_path / "words", 0)
+    assert not holder.confirm(*word)
+    full = LeaseWords(Path("/dev/full"))  # every write: ENOSPC
+    try:
+        vid = VolumeId.random()
+        full.grant(vid)
+        assert full.word(vid) is None
+        assert full.withdraw(vid)
+    finally:
+        full.close()
