@@ -82,6 +82,7 @@ def _mapped_errors(path: Path, what: str) -> Iterator[None]:
 # secondary replays as it opens, and a disk on a small device fills with. Past this size
 # RocksDB flushes the families that hold the oldest log.
 MAX_WAL_BYTES = 64 << 20
+KEPT_INFO_LOGS = 5
 
 
 def _options() -> Options:
@@ -90,6 +91,9 @@ def _options() -> Options:
     opts.create_if_missing(True)
     opts.create_missing_column_families(True)
     opts.set_max_total_wal_size(MAX_WAL_BYTES)
+    # Every open of the primary (each takeover, each try on a full disk) keeps the last info log
+    # as LOG.old.*: by default a thousand of them.
+    opts.set_keep_log_file_num(KEPT_INFO_LOGS)
     return opts
 
 
