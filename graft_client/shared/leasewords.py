@@ -9,15 +9,18 @@ change a slot only under an OFD lock of its bytes, so each sees the other's chan
 holder that confirmed keeps the lease, and one that did not learns that it lapsed.
 
 Numbers start at random for each owner and are never used twice, and a new owner clears the file
-before it serves: nothing an earlier owner granted confirms anything. A holder that finds no
-slot (all taken), a number not its own, or a file it cannot read or write (cut short, a full
-disk) asks the owner instead, as before; the slots are read and written with ``pread`` and
-``pwrite``, not mapped, so that such a file is an error here, not a SIGBUS.
+before it serves (but for slots locked then: see below), so nothing an earlier owner granted
+confirms anything. A holder that finds no slot (all taken), a number not its own, or a file it
+cannot open, read or write (cut short, a full disk, a directory in its place) asks the owner
+instead, as before; the slots are read and written with ``pread`` and ``pwrite``, not mapped,
+so that such a file is an error here, not a SIGBUS.
 
 The owner never waits for a slot's lock, which a process stopped (SIGSTOP) mid-confirmation would
-hold: a grant it cannot write has no word (its holder asks instead), and a lease whose slot is
+hold: a grant it cannot write has no word (its holder asks instead), a lease whose slot is
 locked, or cannot be cleared, as it would lapse counts as confirmed (it then goes when its
-transaction ends).
+transaction ends), and a new owner leaves such a slot as it is. A holder that confirms an earlier
+owner's number so holds the lease it held there, and holds it again at the new owner unless
+another process took it first, in which case its commit is refused (``WriterLeases.reattach``).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import itertools
+import logging
 import os
 import secrets
 import struct
@@ -41,6 +45,8 @@ LEASE_WORDS = "local-leases"  # the file's name in the data dir
 SLOTS = 4096
 _SLOT = struct.Struct("=QQ")  # the grant's number (0: none), whether its holder confirmed it
 _SIZE = SLOTS * _SLOT.size
+
+log = logging.getLogger(__name__)
 _GRANT_BITS = 62
 
 
@@ -50,7 +56,11 @@ def _lock_request(kind: int, start: int, length: int) -> bytes:
 
 class LeaseWords:
     def __init__(self, path: Path) -> None:
-        self._fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            self._fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError as exc:
+            log.warning("%s is unusable (%s): writer leases are confirmed by the owner", path, exc)
+            self._fd = -1
         # The owner's: each volume's slot, and the number of its lease granted ahead.
         self._slots: dict[VolumeId, int] = {}
         self._granted: dict[VolumeId, int] = {}
@@ -58,20 +68,22 @@ class LeaseWords:
 
     @contextmanager
     def _locked(self, start: int, length: int, *, wait: bool = True) -> Iterator[bool]:
-        """The bytes locked for the block (a Ctrl-C cannot leave them locked); unless ``wait``,
-        the block is told whether they are (False: another holds them)."""
+        """The bytes locked for the block (a Ctrl-C cannot leave them locked); the block is
+        told whether they are: not while another holds them, unless ``wait``, nor when the file
+        is unusable."""
         command = fcntl.F_OFD_SETLKW if wait else fcntl.F_OFD_SETLK
         with interrupts_held():
             try:
                 fcntl.fcntl(self._fd, command, _lock_request(fcntl.F_WRLCK, start, length))
-            except BlockingIOError:
+            except (OSError, ValueError):  # BlockingIOError: another holds them; -1: none
                 yield False
                 return
             try:
                 yield True
             finally:
-                unlock = _lock_request(fcntl.F_UNLCK, start, length)
-                fcntl.fcntl(self._fd, fcntl.F_OFD_SETLK, unlock)
+                with contextlib.suppress(OSError, ValueError):  # closed meanwhile
+                    unlock = _lock_request(fcntl.F_UNLCK, start, length)
+                    fcntl.fcntl(self._fd, fcntl.F_OFD_SETLK, unlock)
 
     def _slot(self, slot: int, *, wait: bool = True) -> AbstractContextManager[bool]:
         return self._locked(slot * _SLOT.size, _SLOT.size, wait=wait)
@@ -99,9 +111,19 @@ class LeaseWords:
     # --- the owner ----------------------------------------------------------------------------
 
     def clear(self) -> None:
-        """A new owner: no slot holds a grant (those of the last owner confirm nothing)."""
-        with self._locked(0, _SIZE), contextlib.suppress(OSError):
-            os.pwrite(self._fd, bytes(_SIZE), 0)
+        """A new owner: no slot holds a grant of the last owner's, but those locked (being
+        confirmed) now."""
+        with self._locked(0, _SIZE, wait=False) as locked:
+            if locked:
+                with contextlib.suppress(OSError):
+                    os.pwrite(self._fd, bytes(_SIZE), 0)
+                return
+        if self._fd < 0:
+            return
+        for slot in range(SLOTS):
+            with self._slot(slot, wait=False) as locked:
+                if locked:
+                    self._write(slot, 0, 0)
 
     def grant(self, vid: VolumeId) -> None:
         """``vid``'s lease goes to a new holder ahead of its write: a new number in its slot,
@@ -150,12 +172,11 @@ class LeaseWords:
         confirmed (it does not lapse)."""
         if not 0 <= slot < SLOTS:
             return False
-        with self._slot(slot):
-            held, _ = self._read(slot)
-            return held == number and self._write(slot, number, 1)
+        with self._slot(slot) as locked:
+            return locked and self._read(slot)[0] == number and self._write(slot, number, 1)
 
     def close(self) -> None:
         """Idempotent."""
-        if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
+        fd, self._fd = self._fd, -1
+        if fd >= 0:
+            os.close(fd)

@@ -15,9 +15,9 @@ import pytest
 
 from graft_client.shared import leases, leasewords
 from graft_client.shared.leases import WriterLeases
-from graft_client.shared.leasewords import LeaseWords
+from graft_client.shared.leasewords import LEASE_WORDS, LeaseWords
 from graft_core.ids import VolumeId
-from tests.sqlite.support import Device, scalar
+from tests.sqlite.support import Device, device, scalar
 from tests.support.polling import wait_until
 
 
@@ -71,6 +71,23 @@ def test_a_new_owner_confirms_nothing_the_last_one_granted(
         again = _granted(successor, VolumeId.random())
         assert again[1] != word[1]
         assert holder.confirm(*again)
+    finally:
+        successor.close()
+
+
+def test_a_new_owner_clears_the_words_without_waiting_for_a_slot_being_confirmed(
+    tmp_path: Path, words: tuple[LeaseWords, LeaseWords]
+) -> None:
+    """A holder stopped (SIGSTOP) while it confirms holds its slot's lock: the takeover must not
+    wait for it (it did, and with it every process of the data dir)."""
+    owner, holder = words
+    confirming, other = _granted(owner, VolumeId.random()), _granted(owner, VolumeId.random())
+    successor = LeaseWords(tmp_path / "words")
+    try:
+        with holder._slot(confirming[0]):
+            successor.clear()
+        assert not holder.confirm(*other)
+        assert holder.confirm(*confirming)  # its holder held it at the last owner
     finally:
         successor.close()
 
@@ -167,3 +184,32 @@ def test_a_words_file_cut_short_or_on_a_full_disk_confirms_nothing_and_raises_no
         assert full.withdraw(vid)
     finally:
         full.close()
+
+
+def test_a_words_file_that_cannot_be_opened_confirms_nothing_and_raises_nothing(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "words").mkdir()
+    words = LeaseWords(tmp_path / "words")
+    try:
+        vid = VolumeId.random()
+        words.clear()
+        words.grant(vid)
+        assert words.word(vid) is None
+        assert not words.confirm(0, 1)
+    finally:
+        words.close()
+
+
+def test_processes_write_in_turn_with_no_usable_words_file(tmp_path: Path) -> None:
+    (tmp_path / LEASE_WORDS).mkdir()  # a hostile user's, say
+    with device(tmp_path) as owner, device(tmp_path) as attached:
+        mine = owner.connect()
+        mine.execute("create table t(n integer)")
+        theirs = attached.connect(mine.filename)
+        for n in range(5):
+            theirs.execute("insert into t values (?)", (n,))
+            mine.execute("insert into t values (?)", (n,))
+        assert scalar(theirs, "select count(*) from t", int) == 10
+        theirs.close()
+        mine.close()
