@@ -39,7 +39,7 @@ from graft_client.storage.snapshots import to_snapshot
 from graft_client.storage.state import LocalState, claimed_client_id
 from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
-from graft_core.errors import ClosedError, StorageUnavailableError
+from graft_core.errors import ClosedError, ConcurrentWriteError, StorageUnavailableError
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, Snapshot
 
@@ -535,15 +535,21 @@ class SharedState(LocalState):
         writer lease, the lease goes, as the commit would have released it (held again at
         the next owner meanwhile)."""
         local = partial(self.landed, vid, base, dirty, page_count, shrunk_to)
-        found = self._shared.call(
-            lambda: snapshot_to_wire(local()),
-            "landed",
-            bytes(vid),
-            snapshot_to_wire(base),
-            dict(dirty),
-            page_count,
-            shrunk_to,
-        )
+        try:
+            found = self._shared.call(
+                lambda: snapshot_to_wire(local()),
+                "landed",
+                bytes(vid),
+                snapshot_to_wire(base),
+                dict(dirty),
+                page_count,
+                shrunk_to,
+            )
+        except ConcurrentWriteError as exc:
+            raise ConcurrentWriteError(
+                f"the process owning the data dir went away during this commit, before writing "
+                f"it, and {exc}"
+            ) from exc
         snapshot = snapshot_from_wire(found)
         if snapshot is None:
             log.info("a commit of %s cut off by the owner going away is sent again", vid)

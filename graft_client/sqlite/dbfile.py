@@ -332,12 +332,7 @@ class VolumeFile(apsw.VFSFile):
         """Commit ``writer`` at SQLite's sync, or say why it cannot be."""
         if self._slot.lost(id(self)):
             writer.discard()
-            self._doomed = (
-                f"this write transaction cannot commit: the owner of the data dir changed while "
-                f"it ran and another connection took volume {self.volume.vid}'s writer slot "
-                "meanwhile; it was rolled back: retry it"
-            )
-            raise self._busy(self._doomed, apsw.SQLITE_BUSY_SNAPSHOT)
+            raise self._slot_lost()
         if not self._committed and self._ends_rollback(writer):
             # Nothing of it may reach the volume, which still holds what the transaction read
             # (a native file keeps spilled bytes in free pages; free pages carry no data).
@@ -346,6 +341,8 @@ class VolumeFile(apsw.VFSFile):
         try:
             self._commit_writer(writer)
         except ConcurrentWriteError as exc:
+            if self._slot.lost(id(self)):  # found out as the commit's owner went away
+                raise self._slot_lost() from exc
             # BUSY_SNAPSHOT (unlike plain BUSY, which keeps a COMMIT open for a retry that could
             # never succeed) makes SQLite roll the transaction back at once.
             self._doomed = (
@@ -359,6 +356,14 @@ class VolumeFile(apsw.VFSFile):
             code = apsw.SQLITE_FULL if isinstance(exc, StorageFullError) else apsw.SQLITE_IOERR
             raise errors.with_reason(code, self._doomed) from exc
         self._committed = True
+
+    def _slot_lost(self) -> Exception:
+        self._doomed = (
+            f"this write transaction cannot commit: the owner of the data dir changed while it "
+            f"ran and another connection took volume {self.volume.vid}'s writer slot meanwhile; "
+            "it was rolled back: retry it"
+        )
+        return self._busy(self._doomed, apsw.SQLITE_BUSY_SNAPSHOT)
 
     def _commit_writer(self, writer: VolumeWriter) -> None:
         """Commit ``writer`` at the size SQLite recorded; this transaction then reads the result."""

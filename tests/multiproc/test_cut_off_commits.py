@@ -11,13 +11,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import apsw
 import pytest
 
 from graft_client import Client
+from graft_client.sqlite.locks import WriterSlot
 from graft_core.errors import ConcurrentWriteError
 from graft_core.types import PAGE_SIZE
 from tests.multiproc.conftest import ROOT
-from tests.sqlite.support import device
+from tests.sqlite.support import Device, device
 
 OWNER = """
 import sys
@@ -82,3 +84,22 @@ def test_a_cut_off_commit_learns_whether_it_landed(tmp_path: Path) -> None:
         with pytest.raises(ConcurrentWriteError):
             state.landed(volume.vid, None, {1: page}, 2, 2)  # not the same page count
         assert state.landed(volume.vid, landed, {1: other}, 1, 1) is None
+
+
+def test_a_transaction_whose_lease_went_in_a_takeover_says_so_when_its_commit_fails(
+    pair: tuple[Device, Device],
+    table: tuple[apsw.Connection, apsw.Connection],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its holder learns that its lease went as its commit was refused (found out at the next
+    owner): the error says so, not that a pull or reset landed."""
+    mine, theirs = table
+    theirs.execute("begin immediate")
+    theirs.execute("insert into t values (1)")
+    volume = pair[0].client.local_volume(mine.filename)
+    with volume.writer() as writer:  # lands first, as another process's writer would
+        writer.write(3, bytes(PAGE_SIZE))
+    told = iter([False, True])  # the lease goes while the commit is under way
+    monkeypatch.setattr(WriterSlot, "lost", lambda self, owner: next(told))
+    with pytest.raises(apsw.BusyError, match="the owner of the data dir changed while it ran"):
+        theirs.execute("commit")
