@@ -49,6 +49,33 @@ class Roles:
     slow: Callable[[str, list[Any]], bool]  # whether a request may wait (it runs on a pool)
 
 
+def _hello(link: OwnerLink, deadline: float) -> Any:
+    """The owner's answer to ``hello``; ``StorageUnavailableError`` if none comes by
+    ``deadline``: an owner that accepts but never answers (stopped: SIGSTOP, a debugger) must
+    not hold an opening process for good."""
+    guard = threading.Lock()
+    ended: list[bool] = []  # [True] once the answer came, [False] once the wait ended
+
+    def give_up() -> None:
+        with guard:
+            if not ended:
+                ended.append(False)
+                link.close()  # the call fails, or its answer is not taken
+
+    timer = threading.Timer(max(0.0, deadline - time.monotonic()), give_up)
+    timer.daemon = True
+    timer.start()
+    try:
+        found = link.call("hello")
+        with guard:
+            if ended:
+                raise StorageUnavailableError("the owner answered as the wait for it ended")
+            ended.append(True)
+        return found
+    finally:
+        timer.cancel()
+
+
 class SharedDir:
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
@@ -88,7 +115,7 @@ class SharedDir:
             if sock is not None:
                 link = OwnerLink(sock, self._lost)
                 try:
-                    self.owner_pid, self.owner_client_id = link.call("hello")
+                    self.owner_pid, self.owner_client_id = _hello(link, deadline)
                 except StorageUnavailableError:
                     link.close()
                 else:
