@@ -45,9 +45,9 @@ LEASE_WORDS = "local-leases"  # the file's name in the data dir
 SLOTS = 4096
 _SLOT = struct.Struct("=QQ")  # the grant's number (0: none), whether its holder confirmed it
 _SIZE = SLOTS * _SLOT.size
+_GRANT_BITS = 62
 
 log = logging.getLogger(__name__)
-_GRANT_BITS = 62
 
 
 def _lock_request(kind: int, start: int, length: int) -> bytes:
