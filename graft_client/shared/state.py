@@ -92,6 +92,17 @@ def remove_stale_secondaries(data_dir: Path) -> None:
             shutil.rmtree(entry, ignore_errors=True)
 
 
+def _commit_to_wire(
+    vid: VolumeId,
+    base: Snapshot | None,
+    dirty: Mapping[int, bytes],
+    page_count: int,
+    shrunk_to: int,
+) -> list[Any]:
+    """A commit's arguments as the owner's ``commit`` and ``landed`` take them."""
+    return [bytes(vid), snapshot_to_wire(base), dict(dirty), page_count, shrunk_to]
+
+
 class SharedState(LocalState):
     def __init__(self, data_dir: Path, keep_commits: int, shared: SharedDir) -> None:
         self._shared = shared
@@ -491,15 +502,12 @@ class SharedState(LocalState):
         spare = base is not None and not self.is_owner
         with self._pins_guard:
             token, since = self._known.get(vid, (None, 0))
+        wire = _commit_to_wire(vid, base, dirty, page_count, shrunk_to)
         try:
             found, log_token, changed = self._shared.call(
                 lambda: committed_to_wire(*local()),
                 "commit",
-                bytes(vid),
-                snapshot_to_wire(base),
-                dict(dirty),
-                page_count,
-                shrunk_to,
+                *wire,
                 [spare, token, since],
                 file,
                 retry=False,
@@ -535,16 +543,9 @@ class SharedState(LocalState):
         writer lease, the lease goes, as the commit would have released it (held again at
         the next owner meanwhile)."""
         local = partial(self.landed, vid, base, dirty, page_count, shrunk_to)
+        wire = _commit_to_wire(vid, base, dirty, page_count, shrunk_to)
         try:
-            found = self._shared.call(
-                lambda: snapshot_to_wire(local()),
-                "landed",
-                bytes(vid),
-                snapshot_to_wire(base),
-                dict(dirty),
-                page_count,
-                shrunk_to,
-            )
+            found = self._shared.call(lambda: snapshot_to_wire(local()), "landed", *wire)
         except ConcurrentWriteError as exc:
             raise ConcurrentWriteError(
                 f"the process owning the data dir went away during this commit, before writing "
