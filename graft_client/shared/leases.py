@@ -56,6 +56,10 @@ HERE = 0  # the holder key of the owner's own files (connections use id(connecti
 # how long a file waits for the lease as its transaction begins (then it begins without).
 AHEAD_S = 0.02
 AHEAD_WAIT_S = 0.05
+# After a takeover, how long a free lease is kept for the process that held it at the last
+# owner to hold it again (processes reattach within tens of milliseconds): another file that
+# took it first would doom that holder's transaction.
+REHOLD_S = 0.25
 
 
 @dataclass
@@ -106,6 +110,7 @@ class WriterLeases:
         # ahead and not confirmed yet may go to another file.
         self._table: dict[VolumeId, tuple[int, int]] = {}
         self._ahead: dict[VolumeId, float] = {}
+        self._reholding_until = 0.0  # after a takeover: free leases wait for their holders
         # Attached: the leases this process holds at the owner, and those a new owner had
         # given another process before this one could hold them again (until released).
         self._mine: set[tuple[VolumeId, int]] = set()
@@ -201,14 +206,19 @@ class WriterLeases:
 
     # --- the owner --------------------------------------------------------------------------
 
-    def grant(self, holder: int, vid: VolumeId, file: int) -> bool:
+    def grant(self, holder: int, vid: VolumeId, file: int, *, rehold: bool = False) -> bool:
+        """Whether ``file`` holds the lease now; ``rehold``: it held it at the last owner."""
         with self._guard:
-            return self._take(holder, vid, file, ahead=False) == 0.0
+            return self._take(holder, vid, file, ahead=False, rehold=rehold) == 0.0
 
-    def _take(self, holder: int, vid: VolumeId, file: int, *, ahead: bool) -> float:
+    def _take(
+        self, holder: int, vid: VolumeId, file: int, *, ahead: bool, rehold: bool = False
+    ) -> float:
         """0.0 once ``file`` holds the lease; else how long until it may take it."""
         now = time.monotonic()
         current = self._table.get(vid)
+        if current is None and not rehold and now < self._reholding_until:
+            return self._reholding_until - now
         if current is not None and current != (holder, file):
             free_at = self._ahead.get(vid, now + AHEAD_WAIT_S)
             if now < free_at:
@@ -283,7 +293,12 @@ class WriterLeases:
     def _due(self, vid: VolumeId) -> float:
         """When a waiter of ``vid`` must be told, or the lease may go to one (guard held)."""
         until = min(waiter.until for waiter in self._queues[vid])
-        return min(until, self._ahead.get(vid, math.inf))
+        reholding = self._reholding_until
+        return min(
+            until,
+            self._ahead.get(vid, math.inf),
+            reholding if reholding > time.monotonic() else math.inf,
+        )
 
     def _tell(self, decided: _Decided) -> None:
         for waiter, taken in decided.answers:
@@ -348,9 +363,11 @@ class WriterLeases:
 
     def promote(self) -> None:
         """This process took over: its leases are held here now (the table starts empty),
-        and no word confirms a lease the last owner granted."""
+        no word confirms a lease the last owner granted, and for ``REHOLD_S`` a free lease
+        goes only to a process that held it there (``grant(rehold=True)``)."""
         self._words.clear()
         with self._guard:
+            self._reholding_until = time.monotonic() + REHOLD_S
             self._table = {vid: (HERE, file) for vid, file in self._mine}
             self._mine.clear()
             self._confirmable.clear()
@@ -374,7 +391,7 @@ class WriterLeases:
     def ops(self) -> dict[str, Any]:
         """The owner's handlers of the lease requests (holder: the connection's id)."""
         return {
-            "lock": lambda conn, vid, file: self.grant(id(conn), VolumeId(vid), file),
+            "lock": lambda conn, vid, file: self.grant(id(conn), VolumeId(vid), file, rehold=True),
             "lock_at": lambda conn, vid, file: self.grant_at(id(conn), VolumeId(vid), file),
             "unlock": lambda conn, vid, file: self.revoke(id(conn), VolumeId(vid), file),
             "lock_taken": lambda conn, vid: self.held(VolumeId(vid)),

@@ -9,7 +9,10 @@ from typing import Any
 import apsw
 import pytest
 
+from graft_client.shared import leases
+from graft_core.ids import VolumeId
 from tests.sqlite.support import Device, scalar
+from tests.support.polling import wait_until
 
 
 class OwnerGaveItAway:
@@ -37,3 +40,24 @@ def test_a_lease_taken_by_another_process_in_a_takeover_is_reported_to_its_holde
     assert scalar(mine, "select sum(n) from t", int) == 2
     theirs.close()
     mine.close()
+
+
+def test_after_a_takeover_a_free_lease_waits_a_moment_for_its_last_holder(
+    pair: tuple[Device, Device], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Processes reattach within tens of milliseconds of a takeover; a writer of another that
+    came first took a lease whose holder then lost its transaction (an outside tester saw it in
+    about 7 of 20 owner kills under 4 inserting processes)."""
+    monkeypatch.setattr(leases, "REHOLD_S", 1.0)
+    monkeypatch.setattr(leases, "AHEAD_WAIT_S", 30.0)
+    table = pair[0].client.leases
+    vid, other = VolumeId.random(), VolumeId.random()
+    table.promote()  # as the process taking over does
+    assert table.grant_at(2, vid, 20) is None  # not yet: its last holder may come back
+    assert table.grant(1, vid, 10, rehold=True)  # it does
+    told: list[bool] = []
+    table.grant_ahead_then(3, other, 30, told.append)
+    assert told == []  # waits out the moment, told by the alarm
+    wait_until(lambda: told or None, 10, "the waiter told once the moment passed")
+    assert told == [True]
+    assert not table.grant(2, vid, 20)  # still its holder's
