@@ -32,6 +32,7 @@ from graft_client.shared.view import read_unless_inherited
 from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.records import SyncMode, encode
 from graft_client.storage.state import LocalState
+from graft_client.storage.view import NotFetched, not_fetched
 from graft_client.sync.session import SyncSession
 from graft_core.errors import KeyRequiredError, SnapshotNotFoundError
 from graft_core.ids import VolumeId
@@ -63,14 +64,6 @@ _GONE = "gone"
 # A pin's changed pages that the asker lacks go with it (it would ask for each next), this
 # many at most.
 SENT_PAGES = 16
-
-
-class _NotHere(Exception):
-    """A page to fetch from the servers: not sent with a pin."""
-
-
-def _not_here(pageidx: int, lsn: int, page_count: int) -> bytes:
-    raise _NotHere
 
 
 def _explained(exc: Exception) -> Exception:
@@ -261,8 +254,8 @@ class OwnerService:
         held, pages = _held(conn), {}
         for idx in held.lacking(token, snapshot.vid, lsns):
             try:
-                page = read_unless_inherited(self._state, snapshot.vid, snapshot, idx, _not_here)
-            except _NotHere:
+                page = read_unless_inherited(self._state, snapshot.vid, snapshot, idx, not_fetched)
+            except NotFetched:  # on the servers only: not sent with a pin
                 continue
             if page is not None:
                 pages[idx] = page

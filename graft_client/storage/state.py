@@ -54,7 +54,7 @@ from graft_client.storage.snapshots import (
     retained_snapshot,
     to_snapshot,
 )
-from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
+from graft_client.storage.view import FetchPending, Inheritor, NotFetched, SnapshotView, not_fetched
 from graft_client.storage.volumes import VolumeRecords
 from graft_core.errors import (
     ClosedError,
@@ -79,14 +79,6 @@ log = logging.getLogger(__name__)
 CLIENT_ID_KEY = b"client_id"
 
 CommitObserver = Callable[[VolumeId], None]
-
-
-class _Pending(Exception):
-    """A page read for ``LocalState.landed`` is not fetched yet."""
-
-
-def _never_fetched(pageidx: int, lsn: int, count: int) -> bytes:
-    raise _Pending
 
 
 def claimed_client_id(data_dir: Path, cid: ClientId, wanted: ClientId | None) -> ClientId:
@@ -491,10 +483,10 @@ class LocalState:
             return False
         try:
             return all(
-                self.read_page(snapshot.vid, snapshot, idx, _never_fetched) == bytes(page)
+                self.read_page(snapshot.vid, snapshot, idx, not_fetched) == bytes(page)
                 for idx, page in dirty.items()
             )
-        except _Pending:  # a page not fetched yet: no commit of this writer wrote it
+        except NotFetched:  # a page not fetched yet: no commit of this writer wrote it
             return False
 
     def write_commit(

@@ -13,10 +13,19 @@ from graft_core.errors import ClosedError, CorruptDataError
 from graft_core.ids import VolumeId
 from graft_core.types import EMPTY_PAGE, PAGE_SIZE, Snapshot
 
-__all__ = ["FetchPending", "Inheritor", "SnapshotView"]
+__all__ = ["FetchPending", "Inheritor", "NotFetched", "SnapshotView", "not_fetched"]
 
 # Reads a PENDING page from the servers: (pageidx, snapshot LSN, snapshot page count) -> bytes.
 FetchPending = Callable[[int, int, int], bytes]
+
+
+class NotFetched(Exception):
+    """A page read with ``not_fetched`` is PENDING: it is on the servers only."""
+
+
+def not_fetched(pageidx: int, lsn: int, page_count: int) -> bytes:
+    """The ``FetchPending`` of a read that must not reach the servers."""
+    raise NotFetched
 
 
 class Inheritor(Protocol):
