@@ -253,8 +253,12 @@ class OwnerService:
         token, lsns = changed
         held, pages = _held(conn), {}
         for idx in held.lacking(token, snapshot.vid, lsns):
+            page = self._state.newest_page(snapshot.vid, lsns[idx], idx)
             try:
-                page = read_unless_inherited(self._state, snapshot.vid, snapshot, idx, not_fetched)
+                if page is None:
+                    page = read_unless_inherited(
+                        self._state, snapshot.vid, snapshot, idx, not_fetched
+                    )
             except NotFetched:  # on the servers only: not sent with a pin
                 continue
             if page is not None:

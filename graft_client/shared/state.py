@@ -120,8 +120,10 @@ class SharedState(LocalState):
         self._catch_up_guard = threading.Lock()
         self._catching: threading.Thread | None = None  # a catch-up in the background
         self._catching_guard = threading.Lock()
-        # Owner: which pages its commits changed (see ``changes``).
+        # Owner: which pages its commits changed (see ``changes``); the pages of its newest
+        # commit, when few, as (vid, lsn, pages): what a pin answered next sends along.
         self.changes = ChangeLog()
+        self._newest: tuple[VolumeId, int, dict[int, bytes]] | None = None
         # The writer leases, which a commit may hand over (set by the client).
         self.leases: WriterLeases | None = None
         # Attached: the volumes its readers read; for each, the owner's change log token and
@@ -591,6 +593,8 @@ class SharedState(LocalState):
         changed = None
         with self._lock(vid):
             snapshot, ticket = self.write_commit(vid, base, dirty, page_count, shrunk_to)
+            few = len(dirty) <= CACHED_COMMIT_PAGES  # a copy: the caller's mapping may change
+            self._newest = (vid, snapshot.lsn, dict(dirty)) if few else None
             cut = base is not None and shrunk_to < base.page_count  # pages cut: not in dirty
             log_token = self.changes.committed(vid, snapshot.lsn, None if cut else dirty.keys())
             if pin is not None:
@@ -601,6 +605,14 @@ class SharedState(LocalState):
             self.leases.revoke(holder, vid, lease)
         self.settle_commit(vid, ticket)
         return snapshot, log_token, changed
+
+    def newest_page(self, vid: VolumeId, lsn: int, pageidx: int) -> bytes | None:
+        """The owner: page ``pageidx`` as commit ``lsn`` of ``vid`` wrote it, if that is its
+        newest commit and it wrote the page (else None: read it)."""
+        newest = self._newest
+        if newest is None or newest[0] != vid or newest[1] != lsn:
+            return None
+        return newest[2].get(pageidx)
 
     def create_filled(
         self, vid: VolumeId, sync: SyncMode, chunks: Iterable[Sequence[bytes | memoryview]]

@@ -59,7 +59,9 @@ def commit_pages(
     record = CommitRecord(PageCount(page_count), changed.serialize(), now_ms())
     records.put_commit(batch, vid, lsn, record)
     records.put_snapshot(batch, vid, new)
-    return new, records.db.write(batch, sync=sync)
+    ticket = records.db.write(batch, sync=sync)
+    records.snapshot_written(vid, new)
+    return new, ticket
 
 
 def _stage_pages(

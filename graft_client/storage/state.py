@@ -118,6 +118,10 @@ class LocalState:
         # Whether each volume's pages are sealed at rest, for readers: fixed when a volume
         # comes here, and a config read can cost an attached process a catch-up per reader.
         self._sealed_at_rest: dict[VolumeId, bool] = {}
+        # For commits: the volumes found stored as they are, under their lock. Sealing at rest
+        # is chosen when a volume is created, so it stays so until the volume is deleted (which
+        # forgets it under the same lock): a commit reads no config then.
+        self._stored_as_is: set[VolumeId] = set()
 
     # --- plumbing ---------------------------------------------------------------------------
 
@@ -203,10 +207,11 @@ class LocalState:
         return self.ciphers(vid, config.keyring)
 
     def set_config(self, vid: VolumeId, config: VolumeConfig) -> None:
-        records = self._open()
-        batch = records.db.batch()
-        records.put_config(batch, vid, config)
-        records.db.write(batch, sync=True)
+        with self._locked(vid) as records:
+            batch = records.db.batch()
+            records.put_config(batch, vid, config)
+            records.db.write(batch, sync=True)
+            self._stored_as_is.discard(vid)
 
     def delete_volume(self, vid: VolumeId) -> None:
         """Remove every local key of ``vid`` in one durable batch (``VolumeNotFoundError`` if
@@ -215,6 +220,7 @@ class LocalState:
             if self._pins.oldest(vid) is not None:
                 raise InvalidInputError(f"volume {vid} has open readers or writers; close them")
             delete.delete_volume(records, vid)
+            self._stored_as_is.discard(vid)
 
     # --- tags -------------------------------------------------------------------------------
 
@@ -500,20 +506,35 @@ class LocalState:
         """``apply_commit`` but for its WAL sync: the new snapshot, which readers see already,
         and the ticket that ``settle_commit`` waits on before anyone is told it committed."""
         failpoint("commit.before_write")
-        dirty = sealed_pages(self.cipher(vid), dirty)
         with self._locked(vid) as records:
+            dirty = sealed_pages(self._commit_cipher(records, vid), dirty)
             new, ticket = commit_pages(records, vid, base, dirty, page_count, shrunk_to, sync=False)
-            checkpoint = records.watermarks(vid).checkpoint
-            keep = self.keep_commits
-            if new.lsn - checkpoint >= keep + max(1, keep // 4):
-                self._reclaim_locked(records, vid)
         failpoint("commit.written")
         return to_snapshot(vid, new), ticket
 
+    def _commit_cipher(self, records: VolumeRecords, vid: VolumeId) -> PageCipher | None:
+        """``cipher(vid)`` for a commit, the volume's lock held."""
+        if vid in self._stored_as_is:
+            return None
+        config = records.config(vid)
+        if config is not None and not config.encrypt_local:
+            self._stored_as_is.add(vid)
+            return None
+        return self.cipher(vid)
+
     def settle_commit(self, vid: VolumeId, ticket: int) -> None:
-        """Wait until the commit that ``write_commit`` gave ``ticket`` is durable (one WAL
-        fsync shared with the commits written meanwhile), then tell the observers."""
-        self.records().db.wait_durable(ticket)
+        """Reclaim once enough commits came since the last reclaim, wait until the commit
+        that ``write_commit`` gave ``ticket`` is durable (one WAL fsync shared with the commits
+        written meanwhile), then tell the observers. The reclaim is here, not in
+        ``write_commit``: the writer lease is handed on in between, so the next writer does
+        not wait for it."""
+        with self._locked(vid) as records:
+            latest = records.snapshot(vid)
+            keep = self.keep_commits
+            checkpoint = records.watermarks(vid).checkpoint
+            if latest is not None and latest.lsn - checkpoint >= keep + max(1, keep // 4):
+                self._reclaim_locked(records, vid)
+        records.db.wait_durable(ticket)
         self._committed(vid)
 
     def create_filled(

@@ -56,6 +56,11 @@ class VolumeRecords:
         self._snapshots[vid] = (mark, record)
         return record
 
+    def snapshot_written(self, vid: VolumeId, record: SnapshotRecord) -> None:
+        """``record`` landed as ``vid``'s snapshot record, written under the volume's lock:
+        reading it again costs no get (the owner reads it at every commit and pin)."""
+        self._snapshots[vid] = (self.db.write_mark(), record)
+
     def status(self, vid: VolumeId) -> VolumeStatus:
         raw = self._get(vid, VolumeTag.STATUS)
         if raw is None:
@@ -178,6 +183,8 @@ class VolumeRecords:
         if status is not None:
             self.put_status(batch, vid, status)
         self.db.write(batch, sync=sync)
+        if snapshot is not None:
+            self.snapshot_written(vid, snapshot)
 
     @staticmethod
     def put_commit(batch: Batch, vid: VolumeId, lsn: int, record: CommitRecord) -> None:

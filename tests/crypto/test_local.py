@@ -162,3 +162,21 @@ def test_sqlite_on_a_volume_sealed_at_rest(cluster: Cluster, tmp_path: Path) -> 
         finally:
             unregister("graft_sealed")
     assert holders_of(tmp_path / "a", MARKER) == []
+
+
+def test_a_volume_cloned_again_sealed_at_rest_seals_its_commits(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    # A commit learns once that a volume is stored as it is; deleting the volume forgets it.
+    after = (b"AFTER-RECLONE-9c41d7 " * 200)[:4096]
+    with make_client(cluster, tmp_path / "a", passphrase()) as a:
+        volume = _written(a, encrypt_local=False)
+        volume.push()
+    with make_client(cluster, tmp_path / "b", passphrase()) as b:
+        plain = b.open_volume(volume.vid, encrypt_local=False)
+        write_pages(plain, {7: MARKED[1]})
+        b.delete_volume(volume.vid)
+        sealed = b.open_volume(volume.vid, encrypt_local=True)
+        write_pages(sealed, {8: after})
+        assert read_all(sealed, 8)[8] == after
+    assert holders_of(tmp_path / "b", after[:32]) == []

@@ -235,3 +235,34 @@ def test_a_commits_spare_snapshot_read_and_released_before_its_base_is_released_
     spare_reader.close()
     base_reader.close()  # before: KeyError, and the base stayed pinned at the owner
     wait_until(lambda: owner.client.state._pins.oldest(vid) is None or None, 10, "no pin")
+
+
+def test_the_pages_a_pin_sends_along_are_the_newest_commits_as_written(tmp_path: Path) -> None:
+    # The owner keeps its newest commit's pages for the next pin: as they were committed,
+    # whatever the writer does with its mapping next, and for that commit only.
+    with Client(tmp_path) as owner:
+        vid = owner.create_volume(sync="disabled").vid
+        pages = {1: page("committed")}
+        snapshot, _, _ = owner.state.commit_here(vid, None, pages, 2, 2)
+        pages[1] = page("late")
+        assert owner.state.newest_page(vid, snapshot.lsn, 1) == page("committed")
+        assert owner.state.newest_page(vid, snapshot.lsn, 2) is None
+        newer, _, _ = owner.state.commit_here(vid, snapshot, {1: page("next")}, 2, 2)
+        assert owner.state.newest_page(vid, newer.lsn, 1) == page("next")
+        assert owner.state.newest_page(vid, snapshot.lsn, 1) is None  # not the newest commit
+
+
+def test_an_attached_reader_reads_each_page_at_its_own_version_as_commits_go_on(
+    pair: tuple[Device, Device],
+) -> None:
+    owner, attached = pair
+    vid = owner.client.create_volume().vid
+    mine = attached.client.local_volume(vid)
+    theirs = owner.client.local_volume(vid)
+    for round_ in range(5):
+        write_pages(theirs, {1 + round_ % 2: page(f"owner {round_}")})
+        with mine.reader() as reader:
+            expected_1 = page(f"owner {round_ if round_ % 2 == 0 else round_ - 1}")
+            assert reader.read(1) == expected_1
+            if round_:
+                assert reader.read(2) == page(f"owner {round_ if round_ % 2 else round_ - 1}")
