@@ -8,6 +8,7 @@ import os
 import signal
 import threading
 from pathlib import Path
+from types import FrameType
 
 import click
 
@@ -50,10 +51,35 @@ def daemon(ctx: click.Context, wait_ms: int, metrics_port: int | None, verbose: 
     and pull did.
     """
     configure_logging(verbose, outages=True)
-    stop = threading.Event()
+    stop, opened = threading.Event(), threading.Event()
+
+    def on_stop(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+        if not opened.is_set():
+            raise _StoppedOpening  # opening may wait long (an owner that does not answer)
+
     for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stop.set())
+        signal.signal(sig, on_stop)
+    try:
+        _sync_until_stopped(ctx, wait_ms, metrics_port, stop, opened)
+    except _StoppedOpening:
+        click.echo("graft daemon stopping", err=True)
+
+
+class _StoppedOpening(BaseException):
+    """SIGTERM or Ctrl-C while the data dir opens: the daemon stops there (a BaseException,
+    as ``KeyboardInterrupt``, so that no handler of errors takes it for one)."""
+
+
+def _sync_until_stopped(
+    ctx: click.Context,
+    wait_ms: int,
+    metrics_port: int | None,
+    stop: threading.Event,
+    opened: threading.Event,
+) -> None:
     with open_client(ctx) as client:
+        opened.set()
         require_servers(client)
         _claim(client.data_dir)
         if metrics_port is not None:

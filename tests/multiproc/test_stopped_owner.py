@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import fcntl
 import os
+import signal
 import socket
+import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -16,22 +20,57 @@ from graft_client import Client
 from graft_client.shared import node
 from graft_client.shared.wire import address
 from graft_core.errors import DataDirLockedError
+from tests.cli.runner import GRAFT, Streams, servers_env
+
+
+@contextmanager
+def silent_owner(data_dir: Path) -> Iterator[socket.socket]:
+    """An owner of ``data_dir`` that holds its lock and never answers: its listening socket."""
+    held = os.open(data_dir, os.O_RDONLY | os.O_DIRECTORY)
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)  # the owner's lock: it is "alive"
+        listener.bind(address(data_dir))
+        listener.listen(8)  # connections are accepted by the kernel, never answered
+        yield listener
+    finally:
+        listener.close()
+        os.close(held)
 
 
 def test_an_owner_that_never_answers_is_given_up_on_at_the_deadline(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(node, "ATTACH_TIMEOUT_S", 0.5)
-    held = os.open(tmp_path, os.O_RDONLY | os.O_DIRECTORY)
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        fcntl.flock(held, fcntl.LOCK_EX)  # the owner's lock: it is "alive"
-        listener.bind(address(tmp_path))
-        listener.listen(8)  # connections are accepted by the kernel, never answered
+    with silent_owner(tmp_path):
         started = time.monotonic()
         with pytest.raises(DataDirLockedError, match="does not answer"):
             Client(tmp_path)
         assert time.monotonic() - started < 5
-    finally:
-        listener.close()
-        os.close(held)
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_a_daemon_stopped_while_it_waits_to_attach_stops_at_once(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    # Before, the stop was noted and acted on once the open gave up (30 s later).
+    nowhere = "http://127.0.0.1:9"  # never asked: the daemon stops before it needs them
+    with silent_owner(tmp_path) as listener:
+        daemon = Streams(
+            subprocess.Popen(
+                [GRAFT, "--data-dir", tmp_path, "daemon"],
+                env=servers_env(nowhere, nowhere),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+            )
+        )
+        try:
+            listener.settimeout(30)
+            attaching, _ = listener.accept()  # the daemon waits for the owner's hello now
+            daemon.proc.send_signal(stop)
+            assert daemon.proc.wait(timeout=10) == 0
+            daemon.wait_for("stderr", "graft daemon stopping")
+            attaching.close()
+        finally:
+            daemon.proc.kill()
+            daemon.proc.wait()
