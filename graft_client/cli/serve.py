@@ -59,6 +59,10 @@ _PR_SET_PDEATHSIG = 1  # linux/prctl.h
 _REFUSALS = (1, 2)
 
 
+class _StoppedStarting(Exception):
+    """SIGTERM or Ctrl-C while the servers start: ``graft serve`` stops them there."""
+
+
 class _Child:
     def __init__(self, name: str, args: Sequence[str], port_file: Path) -> None:
         self.name = name
@@ -70,10 +74,13 @@ class _Child:
         self.url = ""
         self.cluster: str | None = None
 
-    def wait_ready(self, host: str) -> None:
-        """Until the port file names the port and ``/health`` answers 200, within a deadline."""
+    def wait_ready(self, host: str, stop: threading.Event) -> None:
+        """Until the port file names the port and ``/health`` answers 200, within a deadline;
+        ``_StoppedStarting`` once ``stop`` is set."""
         deadline = time.monotonic() + _START_TIMEOUT_S
         while time.monotonic() < deadline:
+            if stop.is_set():
+                raise _StoppedStarting
             if (code := self.proc.poll()) is not None:
                 if code in _REFUSALS:
                     raise click.exceptions.Exit(code)  # its own one line said why
@@ -270,7 +277,7 @@ def serve_command(
                 Path(run) / "metastore.port",
             )
             children.append(meta)
-            meta.wait_ready(host)
+            meta.wait_ready(host, stop)
             segments = _store_url(store, data_dir)
             cluster = ["--cluster-key", meta.cluster] if meta.cluster else []
             pages = _Child(
@@ -293,7 +300,7 @@ def serve_command(
                 Path(run) / "pagestore.port",
             )
             children.append(pages)
-            pages.wait_ready(host)
+            pages.wait_ready(host, stop)
             urls = {"metastore": meta.url, "pagestore": pages.url}
             owner.announce({**urls, "store": segments, "cluster": meta.cluster})
             click.echo(f"metastore: {meta.url}\npagestore: {pages.url}\n(Ctrl-C to stop)")
@@ -301,6 +308,8 @@ def serve_command(
                 pids = {child.name: child.proc.pid for child in children}
                 replace_file(ready_file, json.dumps({**urls, "pids": pids}).encode(), durable=False)
             dead = _watch(children, stop)
+        except _StoppedStarting:
+            dead = None
         finally:
             owner.withdraw()  # before the servers stop: nobody should find a stopping server
             for child in reversed(children):  # the pagestore depends on the metastore

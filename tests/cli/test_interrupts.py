@@ -218,3 +218,48 @@ def test_daemon_stops_cleanly_on_ctrl_c(cluster: Cluster, tmp_path: Path) -> Non
     finally:
         daemon.proc.kill()
         daemon.proc.wait()
+
+
+HANG_AT_START = """
+import os, sys, time
+
+if os.environ.get("HANG_AT_START") in sys.orig_argv:  # python -m <that server>: never ready
+    open(os.path.join(os.environ["HANG_REACHED_DIR"], str(os.getpid())), "w").close()
+    time.sleep(3600)
+"""
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_serve_stopped_while_a_server_starts_stops_at_once(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    """Before, the stop was acted on once the server came up, or at the 60 s start deadline."""
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "sitecustomize.py").write_text(HANG_AT_START)
+    reached = tmp_path / "reached"
+    reached.mkdir()
+    env = clean_env(
+        PYTHONPATH=os.pathsep.join([str(tmp_path / "site"), os.environ.get("PYTHONPATH", "")]),
+        HANG_AT_START="metastore_server",
+        HANG_REACHED_DIR=str(reached),
+    )
+    command = [str(GRAFT), "serve", "--data-dir", str(tmp_path / "data")]
+    command += ["--metastore-port", "0", "--pagestore-port", "0"]
+    serve = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        wait_until(lambda: any(reached.iterdir()) or None, 30, "the metastore started")
+        hung = int(next(reached.iterdir()).name)
+        serve.send_signal(stop)
+        assert serve.wait(timeout=10) == 0
+        wait_until(lambda: not _alive(hung) or None, 10, "the hung metastore stopped too")
+    finally:
+        serve.kill()
+        serve.wait()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
