@@ -24,8 +24,10 @@ import signal
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
 
@@ -153,11 +155,24 @@ def insert_worker(
         client.close()
 
 
+@dataclass(frozen=True)
+class InsertRun:
+    rate: float  # rows per second
+    cpu_us: float | None  # CPU time (user + system) per row over every worker; None if unread
+
+
 def insert_rate(
     target: str, vfs: str | None, inserts: int, worker: Callable[..., None] = insert_worker
 ) -> float:
     """Rows per second of ``WORKERS`` processes, each running ``worker(target, vfs, its
     number, inserts, go, done)``: timed from ``go`` to ``done``."""
+    return insert_run(target, vfs, inserts, worker).rate
+
+
+def insert_run(
+    target: str, vfs: str | None, inserts: int, worker: Callable[..., None] = insert_worker
+) -> InsertRun:
+    """``insert_rate``, and the CPU the workers spent per row from ``go`` to ``done``."""
     ctx = mp.get_context("spawn")
     go, done = ctx.Barrier(WORKERS + 1), ctx.Barrier(WORKERS + 1)
     procs = [
@@ -166,13 +181,28 @@ def insert_rate(
     for proc in procs:
         proc.start()
     go.wait()
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), _cpu_seconds(procs)
     done.wait()
-    elapsed = time.perf_counter() - started
+    elapsed, cpu_ended = time.perf_counter() - started, _cpu_seconds(procs)
     for proc in procs:
         proc.join()
         assert proc.exitcode == 0
-    return WORKERS * inserts / elapsed
+    rows = WORKERS * inserts
+    spent = None if cpu_started is None or cpu_ended is None else cpu_ended - cpu_started
+    return InsertRun(rows / elapsed, None if spent is None else spent / rows * 1e6)
+
+
+def _cpu_seconds(procs: Sequence[BaseProcess]) -> float | None:
+    """User + system CPU of ``procs`` so far (Linux's /proc, in clock ticks); None if one of
+    them cannot be read (gone already, or no /proc)."""
+    ticks = 0
+    for proc in procs:
+        try:
+            fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def new_native_database(path: Path) -> None:

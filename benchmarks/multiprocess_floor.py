@@ -1,19 +1,20 @@
 """The floor of issue 16's insert row: what DESIGN section 11's shape allows, in Python, here.
 
-    .venv/bin/python benchmarks/multiprocess_floor.py [--inserts N] [--rounds N]
+    .venv/bin/python -m benchmarks.multiprocess_floor [--inserts N] [--rounds N]
         [--confirm none|round-trip|shared]
 
 The row "SQLite autocommit inserts from 4 processes vs native WAL" (``multiprocess.py``) asks
 for >= 0.5x. This measures, in turns on the same machine: native SQLite (WAL,
 synchronous=FULL), graft, and a *floor*: the fewest steps the design allows, with no graft
-code on its path (it borrows graft's in-memory journal file). Each of 4 processes runs SQLite
-over a Python VFS; the first owns a RocksDB database and serves the others over a Unix socket.
-A transaction begins by asking the owner for
-the writer lease (one round trip that waits its turn and brings the latest LSN and the pages
-changed since the asker's); the commit is a second round trip, in which the owner writes one
-batch (page versions, commit record, snapshot), hands the lease to the next waiter, then
-shares a WAL fsync with the commits written meanwhile. The floor leaves out what graft must
-also do (read-only transactions, pins, reclaim, Ctrl-C, failover), so it is optimistic.
+code on its path (it borrows graft's in-memory journal file); for each, rows per second and the
+CPU time per row over every process (where the gap between graft and the floor lies). Each of
+4 processes runs SQLite over a Python VFS; the first owns a RocksDB database and serves the
+others over a Unix socket. A transaction begins by asking the owner for the writer lease (one
+round trip that waits its turn and brings the latest LSN and the pages changed since the
+asker's); the commit is a second round trip, in which the owner writes one batch (page
+versions, commit record, snapshot), hands the lease to the next waiter, then shares a WAL fsync
+with the commits written meanwhile. The floor leaves out what graft must also do (read-only
+transactions, pins, reclaim, Ctrl-C, failover), so it is optimistic.
 
 ``--confirm``: how a writer learns at RESERVED that its lease taken ahead did not lapse (graft
 lets another writer take a lease that a reading transaction has held for 20 ms): not at all
@@ -43,7 +44,13 @@ import apsw
 import msgspec
 from rocksdict import Options, Rdict, WriteBatch
 
-from benchmarks.multiprocess import WORKERS, insert_rate, new_graft_database, new_native_database
+from benchmarks.multiprocess import (
+    WORKERS,
+    InsertRun,
+    insert_run,
+    new_graft_database,
+    new_native_database,
+)
 from benchmarks.reporting.results import record
 from graft_client.sqlite.memfile import MemoryFile
 
@@ -338,6 +345,16 @@ def floor_worker(
     vfs.unregister()
 
 
+_LABELS = {"native": "native WAL file", "floor": "design floor", "graft": "graft"}
+
+
+def _median_cpu(runs: list[InsertRun]) -> str:
+    """The median CPU per row over every process of the runs that read it (clock ticks: a
+    few percent), or n/a."""
+    read = [run.cpu_us for run in runs if run.cpu_us is not None]
+    return f"{statistics.median(read):,.0f}" if read else "n/a"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inserts", type=int, default=300, help="inserts per process")
@@ -349,28 +366,30 @@ def main() -> None:
         help="how the floor confirms a lease at RESERVED (see above)",
     )
     args = parser.parse_args()
-    rates: dict[str, list[float]] = {"native": [], "floor": [], "graft": []}
+    runs: dict[str, list[InsertRun]] = {"native": [], "floor": [], "graft": []}
     with tempfile.TemporaryDirectory(prefix="graft-bench-") as tmp:
         for n in range(args.rounds):
             root = Path(tmp) / str(n)
             native_file, floor_dir = root / "native.db", root / "floor"
             floor_dir.mkdir(parents=True)
             new_native_database(native_file)
-            rates["native"].append(insert_rate(str(native_file), None, args.inserts))
-            rates["floor"].append(
-                insert_rate(str(floor_dir), args.confirm, args.inserts, worker=floor_worker)
+            runs["native"].append(insert_run(str(native_file), None, args.inserts))
+            runs["floor"].append(
+                insert_run(str(floor_dir), args.confirm, args.inserts, worker=floor_worker)
             )
             volume = new_graft_database(root / "device")
-            rates["graft"].append(insert_rate(str(volume), "graft", args.inserts))
+            runs["graft"].append(insert_run(str(volume), "graft", args.inserts))
             print(
                 "  turn "
-                + ", ".join(f"{name} {values[-1]:,.0f} r/s" for name, values in rates.items()),
+                + ", ".join(f"{name} {values[-1].rate:,.0f} r/s" for name, values in runs.items()),
                 flush=True,
             )
-    native, floor, graft = (statistics.median(values) for values in rates.values())
-    print(f"{'SQLite inserts, 4 processes':34}{'rows/s':>10}{'/ native':>10}")
-    for name, rate in (("native WAL file", native), ("design floor", floor), ("graft", graft)):
-        print(f"{name:34}{rate:>10,.0f}{rate / native:>10.2f}")
+    rate = {name: statistics.median(run.rate for run in values) for name, values in runs.items()}
+    cpu = {name: _median_cpu(values) for name, values in runs.items()}
+    print(f"{'SQLite inserts, 4 processes':34}{'rows/s':>10}{'/ native':>10}{'CPU us/row':>12}")
+    native, floor = rate["native"], rate["floor"]
+    for name, label in _LABELS.items():
+        print(f"{label:34}{rate[name]:>10,.0f}{rate[name] / native:>10.2f}{cpu[name]:>12}")
     record(
         "multiprocess",
         f"SQLite inserts, 4 processes: design floor (confirm: {args.confirm})",
