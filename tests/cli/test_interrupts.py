@@ -16,7 +16,7 @@ import pytest
 
 from tests.cli.runner import GRAFT, Streams, clean_env, ok, ok_json, servers_env
 from tests.pagestore.cluster import Cluster
-from tests.support.polling import wait_until
+from tests.support.polling import pid_alive, wait_until
 
 ENDLESS = "with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c;"
 
@@ -251,15 +251,7 @@ def test_serve_stopped_while_a_server_starts_stops_at_once(
         hung = int(next(reached.iterdir()).name)
         serve.send_signal(stop)
         assert serve.wait(timeout=10) == 0
-        wait_until(lambda: not _alive(hung) or None, 10, "the hung metastore stopped too")
+        wait_until(lambda: not pid_alive(hung) or None, 10, "the hung metastore stopped too")
     finally:
         serve.kill()
         serve.wait()
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True

@@ -6,7 +6,6 @@ owns a data dir while it runs."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -21,7 +20,7 @@ from graft_core.ids import VolumeId
 from tests.metastore.conftest import MetaClient
 from tests.pagestore.cluster import metastore_command, pagestore_command
 from tests.service.refusal import refused
-from tests.support.polling import wait_until
+from tests.support.polling import pid_alive, wait_until
 from tests.support.servers import running_server
 
 GRAFT = str(Path(sys.executable).with_name("graft"))
@@ -102,14 +101,6 @@ def test_graft_serve_owns_its_data_dir_and_announces_itself(tmp_path: Path) -> N
             proc.wait()
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
 def test_a_killed_serve_takes_its_servers_along_and_reads_as_stale(tmp_path: Path) -> None:
     """SIGKILL leaves no chance to clean up: the servers go with graft serve (no orphan keeps
     the data dir), and the servers.json left behind reads as stale, so a restart works."""
@@ -125,7 +116,7 @@ def test_a_killed_serve_takes_its_servers_along_and_reads_as_stale(tmp_path: Pat
         proc.wait()
     with pytest.raises(NotFoundError, match=f"is stale: its server \\(pid {proc.pid}\\) is gone"):
         read_servers(data)
-    wait_until(lambda: not _alive(meta_pid), 30, "the orphaned metastore to stop")
+    wait_until(lambda: not pid_alive(meta_pid), 30, "the orphaned metastore to stop")
     again = _serve(data, subprocess.PIPE)
     try:
         assert again.stdout is not None
