@@ -120,7 +120,7 @@ class LocalState:
         self._sealed_at_rest: dict[VolumeId, bool] = {}
         # For commits: the volumes found stored as they are, under their lock. Sealing at rest
         # is chosen when a volume is created, so it stays so until the volume is deleted (which
-        # forgets it under the same lock): a commit reads no config then.
+        # forgets it under the same lock, ``_forget_sealing``): a commit reads no config then.
         self._stored_as_is: set[VolumeId] = set()
 
     # --- plumbing ---------------------------------------------------------------------------
@@ -200,6 +200,10 @@ class LocalState:
         config = self._open().config(vid)
         if config is not None:
             self._sealed_at_rest[vid] = config.encrypt_local
+        return self._cipher_of(vid, config)
+
+    def _cipher_of(self, vid: VolumeId, config: VolumeConfig | None) -> PageCipher | None:
+        """``cipher`` of a volume whose config is ``config`` (None: no volume)."""
         if config is None or not config.encrypt_local:
             return None
         if self.ciphers is None:
@@ -211,7 +215,7 @@ class LocalState:
             batch = records.db.batch()
             records.put_config(batch, vid, config)
             records.db.write(batch, sync=True)
-            self._stored_as_is.discard(vid)
+            self._forget_sealing(vid)
 
     def delete_volume(self, vid: VolumeId) -> None:
         """Remove every local key of ``vid`` in one durable batch (``VolumeNotFoundError`` if
@@ -220,7 +224,7 @@ class LocalState:
             if self._pins.oldest(vid) is not None:
                 raise InvalidInputError(f"volume {vid} has open readers or writers; close them")
             delete.delete_volume(records, vid)
-            self._stored_as_is.discard(vid)
+            self._forget_sealing(vid)
 
     # --- tags -------------------------------------------------------------------------------
 
@@ -512,6 +516,12 @@ class LocalState:
         failpoint("commit.written")
         return to_snapshot(vid, new), ticket
 
+    def _forget_sealing(self, vid: VolumeId) -> None:
+        """``vid``'s config changed or went (the volume's lock held): what readers and commits
+        learned of its sealing at rest is read again."""
+        self._stored_as_is.discard(vid)
+        self._sealed_at_rest.pop(vid, None)
+
     def _commit_cipher(self, records: VolumeRecords, vid: VolumeId) -> PageCipher | None:
         """``cipher(vid)`` for a commit, the volume's lock held."""
         if vid in self._stored_as_is:
@@ -519,8 +529,7 @@ class LocalState:
         config = records.config(vid)
         if config is not None and not config.encrypt_local:
             self._stored_as_is.add(vid)
-            return None
-        return self.cipher(vid)
+        return self._cipher_of(vid, config)
 
     def settle_commit(self, vid: VolumeId, ticket: int) -> None:
         """Reclaim once enough commits came since the last reclaim, wait until the commit
