@@ -32,6 +32,7 @@ from graft_client.shared.node import SharedDir
 from graft_client.shared.versions import CACHED_COMMIT_PAGES, PageVersions
 from graft_client.shared.view import AttachedView, RemoteReads, read_unless_inherited
 from graft_client.shared.wire import OwnerGoneError, snapshot_from_wire, snapshot_to_wire
+from graft_client.storage.cipher import PageCipher
 from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import OriginRecord, SyncMode, VolumeConfig, decode, encode
@@ -131,6 +132,10 @@ class SharedState(LocalState):
         self._interest: set[VolumeId] = set()
         self._known: dict[VolumeId, tuple[int, int]] = {}
         self._versions = PageVersions()
+        # Attached: the change log tokens under which volumes were found stored as they are.
+        # A volume deleted and made again by another process gets a new token; its sealing
+        # may differ then, and nothing else here hears of the deletion.
+        self._plain_under: dict[VolumeId, int] = {}
         if shared.is_owner:
             remove_stale_secondaries(data_dir)
             super().__init__(data_dir, keep_commits)
@@ -311,7 +316,7 @@ class SharedState(LocalState):
         """A view of ``snapshot``, through the secondary, or the owner for the pages the
         secondary lacks."""
         records = self.records()
-        cipher = self.cipher(vid, reading=True)
+        cipher = self._attached_cipher(vid, changed)
         behind = changed is None or len(changed[1]) > CATCH_UP_PAGES
         if snapshot is not None and records.db.secondary and behind:
             self._catch_up_soon(records)
@@ -328,6 +333,18 @@ class SharedState(LocalState):
             self._versions,
         )
         return AttachedView(records.db, vid, snapshot, release, fetch, reads, inheritor, cipher)
+
+    def _attached_cipher(self, vid: VolumeId, changed: Changed | None) -> PageCipher | None:
+        """``cipher`` of a snapshot this process pinned, with what the pin found changed. Its
+        config is read once per change log token: the pin keeps the volume from being deleted
+        until the view closes, so the config read now is that of the snapshot's volume."""
+        token = None if changed is None else changed[0]
+        if token is not None and self._plain_under.get(vid) == token:
+            return None
+        config = self._open().config(vid)
+        if token is not None and config is not None and not config.encrypt_local:
+            self._plain_under[vid] = token
+        return self._cipher_of(vid, config)
 
     @staticmethod
     def _has_here(records: VolumeRecords, snapshot: Snapshot, changed: Changed | None) -> bool:

@@ -116,7 +116,8 @@ class LocalState:
         # Makes the ciphers of volumes whose pages are sealed at rest (set by the client).
         self.ciphers: CipherSource | None = None
         # Whether each volume's pages are sealed at rest, for readers: fixed when a volume
-        # comes here, and a config read can cost an attached process a catch-up per reader.
+        # comes here, until it is deleted here (an attached process, which does not see the
+        # deletions of others, keeps its own: ``SharedState._attached_cipher``).
         self._sealed_at_rest: dict[VolumeId, bool] = {}
         # For commits: the volumes found stored as they are, under their lock. Sealing at rest
         # is chosen when a volume is created, so it stays so until the volume is deleted (which

@@ -12,6 +12,7 @@ from graft_client import Client, Volume
 from graft_client.sqlite import register, unregister
 from graft_core.crypto import Keyring, open_page, seal_page
 from graft_core.errors import IntegrityError, InvalidInputError, KeyRequiredError, WrongKeyError
+from graft_core.ids import VolumeId
 from tests.crypto.conftest import make_client, passphrase
 from tests.crypto.support import MARKER, holders_of
 from tests.pagestore.cluster import Cluster
@@ -180,3 +181,36 @@ def test_a_volume_cloned_again_sealed_at_rest_seals_its_commits(
         write_pages(sealed, {8: after})
         assert read_all(sealed, 8)[8] == after
     assert holders_of(tmp_path / "b", after[:32]) == []
+
+
+def _deleted(client: Client, vid: VolumeId) -> bool:
+    try:
+        client.delete_volume(vid)
+    except InvalidInputError:  # open readers or writers
+        return False
+    return True
+
+
+@pytest.mark.parametrize("sealed_first", [False, True])
+def test_an_attached_reader_follows_a_volume_cloned_again_by_another_process(
+    cluster: Cluster, tmp_path: Path, sealed_first: bool
+) -> None:
+    # What an attached process learned of a volume's sealing at rest holds only until another
+    # process deletes the volume and clones it again, sealed the other way.
+    before, after = MARKED[1], (b"AFTER-RECLONE-5e0b2a " * 200)[:4096]
+    with make_client(cluster, tmp_path / "a", passphrase()) as a:
+        volume = _written(a, encrypt_local=False)
+        volume.push()
+    with (
+        make_client(cluster, tmp_path / "b", passphrase()) as owner,
+        make_client(cluster, tmp_path / "b", passphrase()) as attached,
+    ):
+        assert not attached.is_owner
+        first = attached.open_volume(volume.vid, encrypt_local=sealed_first)
+        write_pages(first, {7: before})
+        assert read_all(first, 7)[7] == before
+        # The attached process lets go of its snapshots within ``SOON_S``.
+        wait_until(lambda: _deleted(owner, volume.vid), 10, "the volume deleted")
+        again = owner.open_volume(volume.vid, encrypt_local=not sealed_first)
+        write_pages(again, {8: after})
+        assert read_all(attached.local_volume(volume.vid), 8)[8] == after
