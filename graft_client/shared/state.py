@@ -27,7 +27,7 @@ from typing import Any
 
 from graft_client.shared.changes import Changed, ChangeLog
 from graft_client.shared.leases import HERE, HandOver, WriterLeases
-from graft_client.shared.link import OwnerLink
+from graft_client.shared.link import SOON_S, OwnerLink
 from graft_client.shared.node import SharedDir
 from graft_client.shared.versions import CACHED_COMMIT_PAGES, PageVersions
 from graft_client.shared.view import AttachedView, RemoteReads, read_unless_inherited
@@ -70,6 +70,9 @@ PinKey = tuple[VolumeId, int]  # a volume's snapshot: (vid, local LSN)
 # After a takeover, how long reclaim waits for the other processes to pin their readers'
 # snapshots again (takeovers take well under a second).
 REPIN_GRACE_S = 5.0
+# How long a deletion waits for the readers other processes closed to be let go of: they say
+# so within ``SOON_S``, unless their process is busy.
+RELEASED_WAIT_S = 4 * SOON_S
 
 
 def _alive(pid: int) -> bool:
@@ -481,7 +484,9 @@ class SharedState(LocalState):
         self._shared.call(local, "delete_volume", bytes(vid), retry=False)
 
     def delete_here(self, vid: VolumeId) -> None:
-        """The owner: delete the volume and its change log."""
+        """The owner: delete the volume and its change log. Attached processes tell of their
+        closed readers a little later (``notify_soon``): the deletion waits for that."""
+        self._pins.wait_released(vid, RELEASED_WAIT_S)
         with self._lock(vid):
             LocalState.delete_volume(self, vid)
             self.changes.forget(vid)

@@ -12,7 +12,7 @@ __all__ = ["PinRegistry"]
 
 class PinRegistry:
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()
         self._pins: dict[VolumeId, Counter[int]] = {}
 
     def pin(self, vid: VolumeId, lsn: int) -> None:
@@ -26,8 +26,15 @@ class PinRegistry:
             assert counts[lsn] >= 0
             if not counts[lsn]:
                 del counts[lsn]
+            if not counts:
+                self._lock.notify_all()
 
     def oldest(self, vid: VolumeId) -> int | None:
         with self._lock:
             counts = self._pins.get(vid)
             return min(counts) if counts else None
+
+    def wait_released(self, vid: VolumeId, timeout: float) -> bool:
+        """Whether no snapshot of ``vid`` is pinned, waiting up to ``timeout`` for it."""
+        with self._lock:
+            return self._lock.wait_for(lambda: not self._pins.get(vid), timeout)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from graft_client import Client
-from graft_core.errors import SnapshotNotFoundError
+from graft_core.errors import InvalidInputError, SnapshotNotFoundError
 from graft_core.types import PAGE_SIZE
 from tests.multiproc.conftest import events, first_event, start_worker
 from tests.support.polling import wait_until
@@ -62,3 +62,20 @@ def test_an_attached_reader_keeps_its_snapshot_until_its_process_dies(tmp_path: 
         assert snapshot is not None and snapshot.lsn == COMMITS + 1
         with pytest.raises(SnapshotNotFoundError):
             volume.reader(pinned)
+
+
+def test_a_volume_is_deleted_as_soon_as_another_process_closed_its_readers(
+    tmp_path: Path,
+) -> None:
+    # An attached process lets the owner know of a closed reader a little later (with its
+    # next request, or within ``SOON_S``): a deletion meanwhile must not find it still open.
+    with Client(tmp_path) as owner, Client(tmp_path) as attached:
+        volume = owner.create_volume()
+        with volume.writer() as writer:
+            writer.write(1, tagged(1))
+        with attached.local_volume(volume.vid).reader() as reader:
+            assert reader.read(1) == tagged(1)
+            with pytest.raises(InvalidInputError, match="open readers or writers"):
+                owner.delete_volume(volume.vid)
+        owner.delete_volume(volume.vid)
+        assert volume.vid not in [info.vid for info in attached.volumes()]
