@@ -5,6 +5,8 @@
 
 - hot page reads in an attached process vs in the owner (goal >= 0.5x);
 - one-page commit p50 from an attached process vs from the owner (goal <= 2x);
+- SQLite read transactions (a point query each, autocommit) in an attached process vs in the
+  owner, while nothing writes (context: an attached process then asks the owner nothing);
 - SQLite autocommit inserts from 4 processes on one volume vs 4 processes on one native SQLite
   file in WAL mode, synchronous=FULL as the volume's commits are durable (goal >= 0.5x);
 - owner failover: SIGKILL the owner, time until the attached process has committed again
@@ -64,15 +66,45 @@ def commit_times(client: Client, vid: VolumeId, commits: int) -> list[float]:
     return times
 
 
-def attached_side(data_dir: str, vid: str, orders: Connection, out: Connection) -> None:
+def new_lookup_table(client: Client) -> str:
+    """A SQLite database of ``HOT_PAGES`` rows in a new volume of ``client``: its name."""
+    register(client, "graft")
+    db = apsw.Connection("new", vfs="graft")
+    name = db.filename
+    with db:
+        db.execute("create table t(k integer primary key, v text)")
+        db.executemany("insert into t values (?, ?)", [(k, "v" * 64) for k in range(HOT_PAGES)])
+    db.close()
+    return name
+
+
+def transaction_rate(name: str, transactions: int) -> float:
+    """Point queries per second, each its own read transaction, on database ``name``."""
+    db = apsw.Connection(name, vfs="graft")
+    keys = [random.randrange(HOT_PAGES) for _ in range(transactions)]
+    db.execute("select v from t where k = 0").fetchall()  # the first reads the schema
+    started = time.perf_counter()
+    for k in keys:
+        db.execute("select v from t where k = ?", (k,)).fetchall()
+    rate = transactions / (time.perf_counter() - started)
+    db.close()
+    return rate
+
+
+def attached_side(
+    data_dir: str, vid: str, database: str, orders: Connection, out: Connection
+) -> None:
     """Runs what the owner asks, in turns with it: (what, count) -> result."""
     with Client(data_dir) as client:
         assert not client.is_owner
+        register(client, "graft")
         volume = VolumeId.parse(vid)
         while (order := orders.recv()) is not None:
             what, count = order
             if what == "reads":
                 out.send(read_rate(client, volume, count))
+            elif what == "transactions":
+                out.send(transaction_rate(database, count))
             else:
                 out.send(commit_times(client, volume, count))
 
@@ -86,30 +118,41 @@ def reads_and_commits(root: Path, reads: int, commits: int) -> None:
         with volume.writer() as writer:
             for idx in range(1, HOT_PAGES + 1):
                 writer.write(idx, PAGE)
+        database = new_lookup_table(client)
         ctx = mp.get_context("spawn")
         orders_in, orders = ctx.Pipe(duplex=False)
         results, results_out = ctx.Pipe(duplex=False)
         child = ctx.Process(
-            target=attached_side, args=(str(data_dir), str(volume.vid), orders_in, results_out)
+            target=attached_side,
+            args=(str(data_dir), str(volume.vid), database, orders_in, results_out),
         )
         child.start()
         rates: dict[str, list[float]] = {"owner": [], "attached": []}
+        transactions: dict[str, list[float]] = {"owner": [], "attached": []}
         times: dict[str, list[float]] = {"owner": [], "attached": []}
         for _ in range(turns):
             rates["owner"].append(read_rate(client, volume.vid, reads // turns))
             orders.send(("reads", reads // turns))
             rates["attached"].append(results.recv())
+            transactions["owner"].append(transaction_rate(database, reads // turns // 10))
+            orders.send(("transactions", reads // turns // 10))
+            transactions["attached"].append(results.recv())
             times["owner"] += commit_times(client, volume.vid, commits // turns)
             orders.send(("commits", commits // turns))
             times["attached"] += results.recv()
         orders.send(None)
         child.join()
     owner_reads, attached_reads = (statistics.median(rates[k]) for k in ("owner", "attached"))
+    owner_tx, attached_tx = (statistics.median(transactions[k]) for k in ("owner", "attached"))
     owner_commit, attached_commit = (statistics.median(times[k]) for k in ("owner", "attached"))
     print(f"{'':34}{'owner':>14}{'attached':>14}{'ratio':>8}")
     print(
         f"{'hot page reads':34}{owner_reads:>10,.0f} p/s{attached_reads:>10,.0f} p/s"
         f"{attached_reads / owner_reads:>8.2f}"
+    )
+    print(
+        f"{'SQLite read transactions':34}{owner_tx:>9,.0f} tx/s{attached_tx:>9,.0f} tx/s"
+        f"{attached_tx / owner_tx:>8.2f}"
     )
     print(
         f"{'one-page commit p50':34}{owner_commit:>11.3f} ms{attached_commit:>11.3f} ms"
@@ -123,6 +166,15 @@ def reads_and_commits(root: Path, reads: int, commits: int) -> None:
         baseline=owner_reads,
         baseline_name="the owner process",
         goal_min=0.5,
+    )
+    record(
+        "multiprocess",
+        "SQLite read transactions, attached",
+        unit="transactions/s",
+        ours=attached_tx,
+        baseline=owner_tx,
+        baseline_name="the owner process",
+        context="a point query each, nothing writing meanwhile",
     )
     record(
         "multiprocess",

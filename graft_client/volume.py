@@ -78,14 +78,16 @@ class Volume:
         return self._state.snapshot(self.vid)
 
     def latest_lsn(self) -> int:
-        """The latest local LSN (0 before the first commit): a cheap "has it moved?" check
-        where ``knows_latest``, a round trip to the data dir's owner elsewhere."""
+        """The latest local LSN (0 before the first commit); a round trip to the data dir's
+        owner from an attached process."""
         return self._state.latest_lsn(self.vid)
 
-    @property
-    def knows_latest(self) -> bool:
-        """Whether this process answers ``latest_lsn`` itself (it owns the data dir)."""
-        return self._state.knows_latest
+    def still_latest(self, lsn: int) -> bool:
+        """Whether local LSN ``lsn`` is still the latest, as far as this process tells without
+        a round trip: the owner tells at once; an attached process, when ``lsn`` was the
+        latest the last time it asked, by one read of the count of the owner's writes (False
+        when it cannot tell)."""
+        return self._state.still_latest(self.vid, lsn)
 
     def status(self) -> VolumeStatus:
         return self._state.status(self.vid)
@@ -414,6 +416,9 @@ class PinnedVolume(Volume):
 
     def latest_lsn(self) -> int:
         return self.lsn
+
+    def still_latest(self, lsn: int) -> bool:
+        return lsn == self.lsn
 
     def reader(self, lsn: int | None = None) -> VolumeReader:
         return super().reader(self.lsn if lsn is None else lsn)

@@ -207,9 +207,9 @@ class OwnerService:
             return pinned_to_wire(None, None, False)
         if pinned:
             self._hold(conn, snapshot.vid, snapshot.lsn)
-        return pinned_to_wire(
-            snapshot, changed, pinned, self._changed_pages(conn, snapshot, changed)
-        )
+        pages = self._changed_pages(conn, snapshot, changed)
+        as_of = None if at is not None else self._state.latest_as_of(snapshot.vid, snapshot.lsn)
+        return pinned_to_wire(snapshot, changed, pinned, pages, as_of)
 
     def _hold(self, conn: Connection, vid: VolumeId, lsn: int) -> None:
         """Count a pin made for ``conn``'s process; undone if the process went away (a pin
@@ -328,7 +328,7 @@ class OwnerService:
             self._hold(conn, volume, snapshot.lsn)
         if len(dirty) <= CACHED_COMMIT_PAGES:
             _held(conn).note_commit(log_token, volume, dirty.keys(), snapshot.lsn)
-        return committed_to_wire(*found)
+        return committed_to_wire(*found, self._state.latest_as_of(volume, snapshot.lsn))
 
     def _autosync(self, conn: Connection, wait_ms: int) -> None:
         if not conn.held.get(_AUTOSYNC):

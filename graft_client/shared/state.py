@@ -32,6 +32,7 @@ from graft_client.shared.node import SharedDir
 from graft_client.shared.versions import CACHED_COMMIT_PAGES, PageVersions
 from graft_client.shared.view import AttachedView, RemoteReads, read_unless_inherited
 from graft_client.shared.wire import OwnerGoneError, snapshot_from_wire, snapshot_to_wire
+from graft_client.shared.writecount import WriteCount, read_count
 from graft_client.storage.cipher import PageCipher
 from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
@@ -40,7 +41,12 @@ from graft_client.storage.snapshots import to_snapshot
 from graft_client.storage.state import LocalState, claimed_client_id
 from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
-from graft_core.errors import ClosedError, ConcurrentWriteError, StorageUnavailableError
+from graft_core.errors import (
+    ClosedError,
+    ConcurrentWriteError,
+    StorageError,
+    StorageUnavailableError,
+)
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, Snapshot
 
@@ -139,11 +145,29 @@ class SharedState(LocalState):
         # A volume deleted and made again by another process gets a new token; its sealing
         # may differ then, and nothing else here hears of the deletion.
         self._plain_under: dict[VolumeId, int] = {}
+        # Attached: per volume, a snapshot's LSN and the owner's write count (``WriteCount``)
+        # when it was the latest: while the count reads the same, it still is.
+        self._latest_as_of: dict[VolumeId, tuple[int, int]] = {}
+        # Owner: the count of its writes, published for the attached processes.
+        self._count: WriteCount | None = None
         if shared.is_owner:
             remove_stale_secondaries(data_dir)
-            super().__init__(data_dir, keep_commits)
+            super().__init__(data_dir, keep_commits, self._open_primary(data_dir))
         else:
             super().__init__(data_dir, keep_commits, self._open_secondary(data_dir))
+
+    def _open_primary(self, data_dir: Path) -> LocalDB:
+        """The primary, its writes counted for the attached processes before anything else
+        of this process writes there."""
+        db = LocalDB(data_dir / "local")
+        try:
+            count = WriteCount(data_dir)
+        except OSError as exc:
+            db.close()
+            raise StorageError(f"data dir {data_dir}: the count of writes: {exc}") from exc
+        db.on_change(count.publish)
+        self._count = count
+        return db
 
     def _open_secondary(self, data_dir: Path) -> LocalDB:
         path = data_dir / ATTACHED_DIR / f"{os.getpid()}-{secrets.token_hex(4)}"
@@ -155,10 +179,6 @@ class SharedState(LocalState):
     @property
     def is_owner(self) -> bool:
         return self._shared.is_owner
-
-    @property
-    def knows_latest(self) -> bool:
-        return self.is_owner
 
     def load_client_id(self, wanted: ClientId | None) -> ClientId:
         if self.is_owner:
@@ -289,6 +309,31 @@ class SharedState(LocalState):
         snapshot = self.snapshot(vid)
         return 0 if snapshot is None else snapshot.lsn
 
+    def still_latest(self, vid: VolumeId, lsn: int) -> bool:
+        if self.is_owner:
+            return super().still_latest(vid, lsn)
+        with self._pins_guard:
+            as_of = self._latest_as_of.get(vid)
+        return as_of is not None and as_of[0] == lsn and read_count(self.data_dir) == as_of[1]
+
+    def latest_as_of(self, vid: VolumeId, lsn: int) -> int | None:
+        """The owner: its published write count while ``lsn`` is ``vid``'s latest LSN and no
+        write is in flight (None if it is not, or a write started meanwhile)."""
+        count = self._count
+        if count is None:
+            return None
+        db = self.records().db
+        before = db.changes_settled()
+        if before is None or self.latest_lsn(vid) != lsn or db.changes_settled() != before:
+            return None
+        return count.stamp(before)
+
+    def _note_latest(self, vid: VolumeId, lsn: int, as_of: int | None) -> None:
+        """Attached: the owner said ``lsn`` was the latest when its count was ``as_of``."""
+        if as_of is not None:
+            with self._pins_guard:
+                self._latest_as_of[vid] = (lsn, as_of)
+
     def wait_remote_lsn(self, vid: VolumeId, lsn: int, timeout: float | None) -> bool:
         local = partial(LocalState.wait_remote_lsn, self, vid, lsn, timeout)
         return bool(self._shared.call(local, "wait_remote_lsn", bytes(vid), lsn, timeout))
@@ -382,11 +427,11 @@ class SharedState(LocalState):
         local = partial(self.pin_since, vid, lsn, token, since)
         ahead = None if self.leases is None or lsn is not None else self.leases.taken_ahead(vid)
         if ahead is None:
-            found, changed, pinned, pages = self._shared.call(
+            found, changed, pinned, pages, as_of = self._shared.call(
                 lambda: pinned_to_wire(*local()), "pin", bytes(vid), lsn, token, since, hint
             )
         else:  # the writer lease first, then the snapshot: one round trip
-            found, changed, pinned, pages, taken, word = self._shared.call(
+            found, changed, pinned, pages, as_of, taken, word = self._shared.call(
                 lambda: [*pinned_to_wire(*local()), False, None],
                 "pin_ahead",
                 bytes(vid),
@@ -406,6 +451,8 @@ class SharedState(LocalState):
                 self._versions.put((log_token, vid, idx, lsns[idx]), page)
         if snapshot is None or self.is_owner:
             return snapshot, delta
+        if lsn is None:
+            self._note_latest(vid, snapshot.lsn, as_of)
         key = (vid, snapshot.lsn)
         with self._pins_guard:
             twice = key in self._held
@@ -528,7 +575,7 @@ class SharedState(LocalState):
             token, since = self._known.get(vid, (None, 0))
         wire = _commit_to_wire(vid, base, dirty, page_count, shrunk_to)
         try:
-            found, log_token, changed = self._shared.call(
+            found, log_token, changed, as_of = self._shared.call(
                 lambda: committed_to_wire(*local()),
                 "commit",
                 *wire,
@@ -544,6 +591,7 @@ class SharedState(LocalState):
             over.done = True
         if self.is_owner:
             return snapshot
+        self._note_latest(vid, snapshot.lsn, as_of)
         if spare:
             assert base is not None
             self._hold_spare((vid, base.lsn), snapshot, changed_from_wire(changed))
@@ -666,8 +714,9 @@ class SharedState(LocalState):
     def promote(self) -> None:
         """This process took the lock: open the primary (recovering as a fresh start does)
         and hold its readers' pins here."""
-        primary = LocalDB(self.data_dir / "local")
+        primary = self._open_primary(self.data_dir)
         with self._pins_guard:
+            self._latest_as_of.clear()
             self._db = primary
             self._records = VolumeRecords(primary)
             for (vid, lsn), count in self._remote_pins.items():
@@ -691,6 +740,7 @@ class SharedState(LocalState):
         self._caught_up = None  # the new owner counts its writes anew
         with self._pins_guard:
             self._known.clear()  # its change logs are new
+            self._latest_as_of.clear()  # and its write counts
         link.call("repin", pins)
 
     def settle(self) -> None:
@@ -711,6 +761,8 @@ class SharedState(LocalState):
                     db.close()
                 shutil.rmtree(path, ignore_errors=True)
             self._secondaries.clear()
+            if self._count is not None:
+                self._count.close()
 
 
 def config_from_wire(raw: bytes) -> VolumeConfig:
@@ -739,9 +791,10 @@ def pinned_to_wire(
     changed: Changed | None,
     pinned: bool = True,
     pages: dict[int, bytes] | None = None,
+    as_of: int | None = None,
 ) -> list[Any]:
     wire_changed = None if changed is None else list(changed)
-    return [snapshot_to_wire(snapshot), wire_changed, pinned, pages or {}]
+    return [snapshot_to_wire(snapshot), wire_changed, pinned, pages or {}, as_of]
 
 
 def changed_from_wire(value: list[Any] | None) -> Changed | None:
@@ -751,5 +804,7 @@ def changed_from_wire(value: list[Any] | None) -> Changed | None:
     return token, pages
 
 
-def committed_to_wire(snapshot: Snapshot, token: int, changed: Changed | None) -> list[Any]:
-    return [snapshot_to_wire(snapshot), token, None if changed is None else list(changed)]
+def committed_to_wire(
+    snapshot: Snapshot, token: int, changed: Changed | None, as_of: int | None = None
+) -> list[Any]:
+    return [snapshot_to_wire(snapshot), token, None if changed is None else list(changed), as_of]

@@ -406,13 +406,14 @@ class VolumeFile(apsw.VFSFile):
                 # Before the snapshot, so that it is the one this transaction will write on.
                 with self._slot.taking_ahead(id(self)) as ahead:
                     try:
-                        self._reader = self._snapshot_reader()
+                        # Unless taken already (the owner's), the pin takes the lease.
+                        self._reader = self._snapshot_reader(reuse=ahead.done)
                     finally:
                         self._holding = ahead.done
                 if self._reader is None:
                     self._release()
             else:
-                self._reader = self._snapshot_reader()
+                self._reader = self._snapshot_reader(reuse=True)
             if self._reload and self._reader is not None:
                 self._reload = False
                 lsn = _lsn(self._reader.snapshot)
@@ -483,16 +484,16 @@ class VolumeFile(apsw.VFSFile):
             log.error("SQLite on %s: %s", self.volume.vid, reason)
             raise apsw.IOError(reason) from exc
 
-    def _snapshot_reader(self) -> VolumeReader:
-        """A reader on the latest snapshot: the idle one if the volume has not moved since.
-        (In an attached process, pinning the latest snapshot is the one round trip; where the
-        latest LSN is known here, checking it is cheaper than a new reader.) An idle reader
-        that the volume left behind stays idle until the transaction ends: its release (a
-        message to the owner, from an attached process) is then past the commit, off the path
-        that other writers wait behind."""
+    def _snapshot_reader(self, *, reuse: bool) -> VolumeReader:
+        """A reader on the latest snapshot: with ``reuse``, the idle one if the volume has not
+        moved since, as far as this process tells without a round trip (pinning the latest
+        snapshot is one, from an attached process). An idle reader that the volume left behind
+        stays idle until the transaction ends: its release (a message to the owner, from an
+        attached process) is then past the commit, off the path that other writers wait
+        behind."""
         idle = self._idle
         volume = self.volume
-        if idle is not None and volume.knows_latest and volume.latest_lsn() == _lsn(idle.snapshot):
+        if reuse and idle is not None and volume.still_latest(_lsn(idle.snapshot)):
             self._idle = None
             return idle
         reader = volume.reader()

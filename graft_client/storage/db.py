@@ -16,7 +16,7 @@ import logging
 import os
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -212,6 +212,11 @@ class LocalDB:
         self._last_write = 0
         self._writing = 0
         self._writing_guard = threading.Lock()
+        # Writes that may change something (not syncs) started so far, and who hears of each
+        # before it starts (``on_change``).
+        self._changes = 0
+        self._changing = 0  # of them, in flight
+        self._on_change: Callable[[int], None] | None = None
         self._lost: str | None = None  # why what is in memory may not be durable
         # Group sync (``wait_durable``): writes landed, and how many of them are on disk.
         self._sync_state = threading.Condition()
@@ -230,7 +235,7 @@ class LocalDB:
         assert self.secondary, "only a secondary instance catches up"
         # Counted as a write: what readers cached (the snapshot records) may have changed.
         with (
-            self._tracked_write("catching up with the owner"),
+            self._tracked_write("catching up with the owner", changes=False),
             _opening(self._opening_fd, exclusive=False),
         ):
             if self._current_manifest() != self._manifest:
@@ -375,7 +380,7 @@ class LocalDB:
 
     def sync_wal(self) -> None:
         """Make every write so far durable (one WAL fsync), such as writes with ``sync=False``."""
-        with self._tracked_write("a sync"):
+        with self._tracked_write("a sync", changes=False):
             self._flush_wal()
 
     def _flush_wal(self) -> None:
@@ -390,18 +395,41 @@ class LocalDB:
             self._durable = max(self._durable, landed)
 
     @contextmanager
-    def _tracked_write(self, what: str) -> Iterator[None]:
+    def _tracked_write(self, what: str, *, changes: bool = True) -> Iterator[None]:
+        """A block that writes (``changes``: it may change what readers read)."""
         with self._writing_guard:
             self._writing += 1
+            self._changing += changes
         try:
             with _mapped_errors(self.path, what):
                 self._check_usable()
+                if changes:
+                    self._count_change()
                 yield
         finally:
             # An id never used before (next() is atomic), set once the write has landed.
             self._last_write = next(self._write_ids)
             with self._writing_guard:
                 self._writing -= 1
+                self._changing -= changes
+
+    def _count_change(self) -> None:
+        with self._writing_guard:
+            self._changes += 1
+            if self._on_change is not None:
+                self._on_change(self._changes)
+
+    def on_change(self, told: Callable[[int], None]) -> None:
+        """Call ``told(n)`` as the ``n``-th write that may change something starts, before it
+        does (a write in flight meanwhile waits); if it raises, the write fails with it."""
+        with self._writing_guard:
+            self._on_change = told
+
+    def changes_settled(self) -> int | None:
+        """How many writes that may change something started so far, when none is in flight
+        (None while one is): the same count later means nothing changed since."""
+        with self._writing_guard:
+            return self._changes if self._changing == 0 else None
 
     def write_mark(self) -> int:
         """A mark to take before reading something to cache; see ``unchanged_since``."""

@@ -253,15 +253,15 @@ class LocalState:
         record = self._open().snapshot(vid)
         return None if record is None else to_snapshot(vid, record)
 
-    @property
-    def knows_latest(self) -> bool:
-        """Whether ``latest_lsn`` is answered in this process, without asking another one."""
-        return True
-
     def latest_lsn(self, vid: VolumeId) -> int:
         """The latest local LSN (0 before the first commit), from a cache most of the time."""
         record = self._open().snapshot(vid)
         return 0 if record is None else record.lsn
+
+    def still_latest(self, vid: VolumeId, lsn: int) -> bool:
+        """Whether ``lsn`` is still ``vid``'s latest local LSN, as far as this process tells
+        without asking another one (False when it cannot tell)."""
+        return self.latest_lsn(vid) == lsn
 
     def status(self, vid: VolumeId) -> VolumeStatus:
         records = self._open()

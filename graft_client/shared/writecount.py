@@ -1,0 +1,116 @@
+"""WriteCount: the owner's count of the writes that started in its database, in a file of the
+data dir, so that an attached process tells with one read, not a round trip, that the snapshot
+it holds of a volume is still the latest.
+
+The owner publishes the count as each write starts, before it lands (``LocalDB.on_change``).
+With a pin or a commit it answers the count as it stood with no write in flight while that
+snapshot was the latest (``stamp``). An attached process that reads the same count later knows
+that no write started since: the snapshot is still the latest. A count read that differs, or no
+count at all, means a round trip, as before.
+
+Counts of different owners never meet: each owner counts from its own random base, and writes
+its file anew (a new file moved into place) before it serves, so a count of the last owner's is
+never read as one of its own. The attached processes open the file at each read, so they read
+the file in place. An owner that cannot publish a count removes the file (readers find none);
+a write that would start while the file can be neither written nor removed fails instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import struct
+from pathlib import Path
+
+__all__ = ["WRITE_COUNT", "WriteCount", "read_count"]
+
+WRITE_COUNT = "local-writes"  # the file's name in the data dir
+_COUNT = struct.Struct("<Q")
+_BASE_BITS = 62  # a random base, with room to count on
+
+log = logging.getLogger(__name__)
+
+
+def read_count(data_dir: Path) -> int | None:
+    """The count published in ``data_dir``; None when there is none to read."""
+    try:
+        fd = os.open(data_dir / WRITE_COUNT, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        raw = os.pread(fd, _COUNT.size, 0)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return _COUNT.unpack(raw)[0] if len(raw) == _COUNT.size else None
+
+
+class WriteCount:
+    """The owner's side: ``publish`` each count, ``stamp`` the counts it answers."""
+
+    def __init__(self, data_dir: Path) -> None:
+        """A new file in place, with this owner's first count; none if it cannot be written
+        (``OSError`` if the last owner's file cannot be removed either)."""
+        self._path = data_dir / WRITE_COUNT
+        self._base = secrets.randbits(_BASE_BITS)
+        self._fd = -1
+        self._gone = False  # no file: readers find none
+        spare = self._path.with_name(f"{WRITE_COUNT}.{os.getpid()}")
+        try:
+            fd = os.open(spare, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+        except OSError as exc:
+            self._give_up(exc)
+            return
+        try:
+            self._write(fd, 0)
+            os.replace(spare, self._path)
+        except OSError as exc:
+            os.close(fd)
+            spare.unlink(missing_ok=True)
+            self._give_up(exc)
+            return
+        self._fd = fd
+
+    def _write(self, fd: int, changes: int) -> None:
+        if os.pwrite(fd, _COUNT.pack(self.stamp(changes)), 0) != _COUNT.size:
+            raise OSError(f"{self._path}: a short write")
+
+    def _give_up(self, exc: OSError) -> None:
+        log.warning(
+            "%s is unusable (%s): attached processes ask for the latest snapshot instead",
+            self._path,
+            exc,
+        )
+        self._remove()
+
+    def _remove(self) -> None:
+        """No file from now on (``OSError`` while it cannot be removed)."""
+        self._path.unlink(missing_ok=True)
+        self._gone = True
+
+    def stamp(self, changes: int) -> int:
+        """The count published for ``changes`` writes (``LocalDB.changes_settled``)."""
+        return self._base + changes
+
+    def publish(self, changes: int) -> None:
+        """``OSError`` if the count can be neither published nor taken away: the write that
+        would start must not."""
+        if self._fd >= 0:
+            try:
+                self._write(self._fd, changes)
+                return
+            except OSError as exc:
+                os.close(self._fd)
+                self._fd = -1
+                self._give_up(exc)
+        if not self._gone:
+            self._remove()
+
+    def close(self) -> None:
+        """Idempotent. The file stays: its count does not change while no owner writes, and
+        the next owner's replaces it before it writes."""
+        fd, self._fd = self._fd, -1
+        if fd >= 0:
+            os.close(fd)

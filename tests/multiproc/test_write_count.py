@@ -1,0 +1,178 @@
+"""The owner's count of its writes (``WriteCount``): an attached SQLite read transaction reuses
+its idle reader while the count says nothing was written since, as the owner's does, and sees
+every write of any kind at its next transaction."""
+
+from __future__ import annotations
+
+import errno
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from graft_client import Client
+from graft_client.shared.link import OwnerLink
+from graft_client.shared.writecount import WRITE_COUNT, WriteCount, read_count
+from graft_client.storage.db import LocalDB
+from graft_core.errors import StorageError
+from tests.pagestore.cluster import Cluster
+from tests.sqlite.support import Device, device, scalar
+from tests.sync.support import page, read_all, write_pages
+
+
+@pytest.fixture
+def asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The ops the attached clients of this test's thread ask the owner."""
+    ops: list[str] = []
+    here = threading.get_ident()
+    real = OwnerLink.call
+
+    def counting(link: OwnerLink, op: str, *args: Any) -> Any:
+        if threading.get_ident() == here:
+            ops.append(op)
+        return real(link, op, *args)
+
+    monkeypatch.setattr(OwnerLink, "call", counting)
+    return ops
+
+
+@pytest.fixture
+def trio(tmp_path: Path) -> Iterator[tuple[Device, Device, Device]]:
+    """The owner of a data dir and two clients attached to it, in this process."""
+    with Client(tmp_path) as owner, Client(tmp_path) as one, Client(tmp_path) as two:
+        assert owner.is_owner and not (one.is_owner or two.is_owner)
+        yield Device(owner), Device(one), Device(two)
+
+
+def _count(db: Any) -> int:
+    return scalar(db, "select count(*) from t", int)
+
+
+def test_an_attached_read_transaction_asks_the_owner_only_once_the_volume_moved(
+    trio: tuple[Device, Device, Device], asked: list[str]
+) -> None:
+    """Each read transaction of an attached process pinned the latest snapshot again: a round
+    trip, at 6,800 transactions/s against the owner's 131,000 (benchmarks/multiprocess.py)."""
+    owner, attached, _ = trio
+    mine = owner.connect()
+    mine.execute("create table t(n integer)")
+    theirs = attached.connect(mine.filename)
+    assert _count(theirs) == 0
+    asked.clear()
+    for _ in range(20):
+        assert _count(theirs) == 0
+    assert asked == []
+    mine.execute("insert into t values (1)")
+    assert _count(theirs) == 1
+    assert asked.count("pin") == 1
+    theirs.close()
+    mine.close()
+
+
+def test_an_attached_reader_sees_every_write_at_its_next_transaction(
+    trio: tuple[Device, Device, Device],
+) -> None:
+    owner, attached, other = trio
+    mine = owner.connect()
+    mine.execute("create table t(n integer)")
+    theirs, others = attached.connect(mine.filename), other.connect(mine.filename)
+    for n in range(10):
+        assert _count(theirs) == n
+        (mine if n % 2 else others).execute("insert into t values (?)", (n,))
+        assert _count(theirs) == n + 1
+        assert _count(theirs) == n + 1  # its idle reader now
+    for db in (theirs, others, mine):
+        db.close()
+
+
+def test_an_attached_reader_sees_a_pull_at_its_next_transaction(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """A pull writes without a commit of any process here."""
+    with device(tmp_path / "a", cluster) as owner, device(tmp_path / "b", cluster) as elsewhere:
+        mine = owner.connect()
+        mine.execute("create table t(n integer)")
+        vid = mine.filename
+        owner.client.local_volume(vid).push()
+        with Client(tmp_path / "a") as attached_client:
+            attached = Device(attached_client)
+            theirs = attached.connect(vid)
+            assert _count(theirs) == 0
+            assert _count(theirs) == 0  # its idle reader now
+            clone = elsewhere.connect(vid)
+            clone.execute("insert into t values (1)")
+            elsewhere.client.local_volume(vid).push()
+            clone.close()
+            owner.client.local_volume(vid).pull()
+            assert _count(theirs) == 1
+            theirs.close()
+        mine.close()
+
+
+def test_a_write_starts_once_its_count_is_published(tmp_path: Path) -> None:
+    db = LocalDB(tmp_path / "local")
+    seen: list[tuple[int, bytes | None]] = []
+    db.on_change(lambda n: seen.append((n, db.get_meta(b"key"))))
+    before = db.changes_settled()
+    assert before is not None
+    db.put_meta(b"key", b"value")
+    assert seen == [(before + 1, None)]
+    assert db.get_meta(b"key") == b"value"
+    db.sync_wal()  # a sync changes nothing
+    assert db.changes_settled() == before + 1
+    db.close()
+
+
+def test_each_owner_counts_anew_in_a_file_of_its_own(tmp_path: Path) -> None:
+    first = WriteCount(tmp_path)
+    first.publish(5)
+    assert read_count(tmp_path) == first.stamp(5)
+    second = WriteCount(tmp_path)  # the next owner, before it serves
+    assert read_count(tmp_path) == second.stamp(0)
+    assert second.stamp(0) not in {first.stamp(n) for n in range(100)}
+    first.publish(6)  # the last owner's file is not the one in place
+    assert read_count(tmp_path) == second.stamp(0)
+    first.close()
+    second.close()
+
+
+def _failing_pwrite(fd: int, data: bytes, offset: int) -> int:
+    raise OSError(errno.EIO, "injected I/O error")
+
+
+def test_a_count_that_cannot_be_written_is_taken_away(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    count = WriteCount(tmp_path)
+    monkeypatch.setattr(os, "pwrite", _failing_pwrite)
+    count.publish(1)
+    monkeypatch.undo()
+    assert read_count(tmp_path) is None
+    count.publish(2)  # for good: a count published again would be a count readers trust
+    assert not (tmp_path / WRITE_COUNT).exists()
+    count.close()
+
+
+def test_a_write_fails_while_its_count_can_be_neither_written_nor_taken_away(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Client(tmp_path) as owner, Client(tmp_path) as attached:
+        volume = owner.create_volume()
+        write_pages(volume, {1: page("one")})
+        theirs = attached.local_volume(volume.vid)
+        assert read_all(theirs, 1)[1] == page("one")
+        (tmp_path / WRITE_COUNT).unlink()
+        (tmp_path / WRITE_COUNT / "in the way").mkdir(parents=True)
+        monkeypatch.setattr(os, "pwrite", _failing_pwrite)
+        with pytest.raises(StorageError, match=WRITE_COUNT):
+            write_pages(volume, {1: page("two")})
+        monkeypatch.undo()
+        assert volume.latest_lsn() == 1
+        assert read_all(theirs, 1)[1] == page("one")
+        (tmp_path / WRITE_COUNT / "in the way").rmdir()
+        (tmp_path / WRITE_COUNT).rmdir()
+        write_pages(volume, {1: page("two")})
+        assert read_all(theirs, 1)[1] == page("two")
