@@ -5,22 +5,28 @@ every write of any kind at its next transaction."""
 from __future__ import annotations
 
 import errno
+import multiprocessing as mp
 import os
+import random
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import apsw
 import pytest
 
 from graft_client import Client
 from graft_client.shared.link import OwnerLink
 from graft_client.shared.writecount import WRITE_COUNT, WriteCount, read_count
+from graft_client.sqlite import register, unregister
 from graft_client.storage.db import LocalDB
 from graft_core.errors import StorageError
 from tests.pagestore.cluster import Cluster
 from tests.sqlite.support import Device, device, scalar
 from tests.sync.support import page, read_all, write_pages
+
+ROUNDS = 2000  # transactions per process in the stress test
 
 
 @pytest.fixture
@@ -176,3 +182,59 @@ def test_a_write_fails_while_its_count_can_be_neither_written_nor_taken_away(
         (tmp_path / WRITE_COUNT).rmdir()
         write_pages(volume, {1: page("two")})
         assert read_all(theirs, 1)[1] == page("two")
+
+
+def _reads_and_writes(
+    data_dir: str, vid: str, worker: int, rounds: int, counts: tuple[Any, Any], go: Any
+) -> None:
+    """``rounds`` transactions once every worker is ``go``: inserts, and read transactions
+    each checking that it sees every insert acknowledged (anywhere) before it began."""
+    acknowledged, stale = counts
+    with Client(Path(data_dir)) as client:
+        vfs = f"graft-worker-{worker}"
+        register(client, vfs)
+        db = apsw.Connection(vid, vfs=vfs)
+        db.set_busy_timeout(30_000)
+        chance = random.Random(worker)
+        go.wait()
+        for n in range(rounds):
+            if chance.random() < 0.2:
+                db.execute("insert into t values (?)", (n,))
+                with acknowledged.get_lock():
+                    acknowledged.value += 1
+            else:
+                before = acknowledged.value
+                if _count(db) < before:
+                    with stale.get_lock():
+                        stale.value += 1
+        db.close()
+        unregister(vfs)
+
+
+def test_every_read_transaction_sees_the_inserts_acknowledged_before_it_began(
+    tmp_path: Path,
+) -> None:
+    """Four processes, one the owner: most read transactions begin while nothing was written
+    since the last, on the idle reader the count of writes vouches for."""
+    with device(tmp_path) as owner:
+        setup = owner.connect()
+        setup.execute("create table t(n integer)")
+        ctx = mp.get_context("spawn")
+        acknowledged, stale = ctx.Value("q", 0), ctx.Value("q", 0)
+        go = ctx.Barrier(4, timeout=60)
+        args = (str(tmp_path), setup.filename)
+        workers = [
+            ctx.Process(
+                target=_reads_and_writes, args=(*args, w, ROUNDS, (acknowledged, stale), go)
+            )
+            for w in range(1, 4)
+        ]
+        for worker in workers:
+            worker.start()
+        _reads_and_writes(*args, 0, ROUNDS, (acknowledged, stale), go)
+        for worker in workers:
+            worker.join(timeout=120)
+            assert worker.exitcode == 0
+        assert stale.value == 0
+        assert _count(setup) == acknowledged.value > 0
+        setup.close()
