@@ -74,7 +74,7 @@ class WriteCount:
         self._fd = fd
 
     def _write(self, fd: int, changes: int) -> None:
-        if os.pwrite(fd, _COUNT.pack(self.stamp(changes)), 0) != _COUNT.size:
+        if os.pwrite(fd, _COUNT.pack(self._base + changes), 0) != _COUNT.size:
             raise OSError(f"{self._path}: a short write")
 
     def _give_up(self, exc: OSError) -> None:
@@ -90,9 +90,10 @@ class WriteCount:
         self._path.unlink(missing_ok=True)
         self._gone = True
 
-    def stamp(self, changes: int) -> int:
-        """The count published for ``changes`` writes (``LocalDB.changes_settled``)."""
-        return self._base + changes
+    def stamp(self, changes: int) -> int | None:
+        """The count published for ``changes`` writes (``LocalDB.changes_settled``); None
+        while none is published."""
+        return None if self._fd < 0 else self._base + changes
 
     def publish(self, changes: int) -> None:
         """``OSError`` if the count can be neither published nor taken away: the write that

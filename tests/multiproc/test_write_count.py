@@ -159,6 +159,7 @@ def test_a_count_that_cannot_be_written_is_taken_away(
     assert read_count(tmp_path) is None
     count.publish(2)  # for good: a count published again would be a count readers trust
     assert not (tmp_path / WRITE_COUNT).exists()
+    assert count.stamp(2) is None  # the owner answers none
     count.close()
 
 
