@@ -32,7 +32,7 @@ from graft_client.shared.node import SharedDir
 from graft_client.shared.versions import CACHED_COMMIT_PAGES, PageVersions
 from graft_client.shared.view import AttachedView, RemoteReads, read_unless_inherited
 from graft_client.shared.wire import OwnerGoneError, snapshot_from_wire, snapshot_to_wire
-from graft_client.shared.writecount import WriteCount, read_count
+from graft_client.shared.writecount import WRITE_COUNT, WriteCount, read_count
 from graft_client.storage.cipher import PageCipher
 from graft_client.storage.db import LocalDB
 from graft_client.storage.reclaim import ReclaimStats
@@ -164,7 +164,9 @@ class SharedState(LocalState):
             count = WriteCount(data_dir)
         except OSError as exc:
             db.close()
-            raise StorageError(f"data dir {data_dir}: the count of writes: {exc}") from exc
+            raise StorageError(
+                f"data dir {data_dir}: its {WRITE_COUNT} can be neither written nor removed ({exc})"
+            ) from exc
         db.on_change(count.publish)
         self._count = count
         return db

@@ -239,3 +239,16 @@ def test_every_read_transaction_sees_the_inserts_acknowledged_before_it_began(
         assert stale.value == 0
         assert _count(setup) == acknowledged.value > 0
         setup.close()
+
+
+def test_an_owner_whose_count_can_be_neither_written_nor_removed_does_not_open(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / WRITE_COUNT / "in the way").mkdir(parents=True)
+    with pytest.raises(StorageError, match=f"its {WRITE_COUNT} can be neither written nor"):
+        Client(tmp_path)
+    (tmp_path / WRITE_COUNT / "in the way").rmdir()
+    (tmp_path / WRITE_COUNT).rmdir()
+    with Client(tmp_path) as client:  # nothing held: the data dir opens once it is fixed
+        assert client.is_owner
+    assert read_count(tmp_path) is not None
