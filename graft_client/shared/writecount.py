@@ -11,8 +11,11 @@ count at all, means a round trip, as before.
 Counts of different owners never meet: each owner counts from its own random base, and writes
 its file anew (a new file moved into place) before it serves, so a count of the last owner's is
 never read as one of its own. The attached processes open the file at each read, so they read
-the file in place. An owner that cannot publish a count removes the file (readers find none);
-a write that would start while the file can be neither written nor removed fails instead.
+the file in place, and take a count only from the file that the owner writes in (its inode is
+written beside the count). An owner that cannot publish a count removes the file (readers find
+none); a write that would start while the file can be neither written nor removed fails.
+Something that writes an old count into the file itself fools the readers until the owner's
+next write, as anything writing into the data dir's files can harm them.
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ from pathlib import Path
 __all__ = ["WRITE_COUNT", "WriteCount", "read_count"]
 
 WRITE_COUNT = "local-writes"  # the file's name in the data dir
-_COUNT = struct.Struct("<Q")
+# The count, and the inode of the file the owner writes it in: a file put in its place (a copy
+# of it, restored by some tool) holds another inode's number, and no count then.
+_COUNT = struct.Struct("<QQ")
 _BASE_BITS = 62  # a random base, with room to count on
 
 log = logging.getLogger(__name__)
@@ -39,12 +44,15 @@ def read_count(data_dir: Path) -> int | None:
     except OSError:
         return None
     try:
-        raw = os.pread(fd, _COUNT.size, 0)
+        inode, raw = os.fstat(fd).st_ino, os.pread(fd, _COUNT.size, 0)
     except OSError:
         return None
     finally:
         os.close(fd)
-    return _COUNT.unpack(raw)[0] if len(raw) == _COUNT.size else None
+    if len(raw) != _COUNT.size:
+        return None
+    count, written_in = _COUNT.unpack(raw)
+    return count if written_in == inode else None
 
 
 class WriteCount:
@@ -56,6 +64,7 @@ class WriteCount:
         self._path = data_dir / WRITE_COUNT
         self._base = secrets.randbits(_BASE_BITS)
         self._fd = -1
+        self._inode = 0
         self._gone = False  # no file: readers find none
         spare = self._path.with_name(f"{WRITE_COUNT}.{os.getpid()}")
         try:
@@ -64,6 +73,7 @@ class WriteCount:
             self._give_up(exc)
             return
         try:
+            self._inode = os.fstat(fd).st_ino
             self._write(fd, 0)
             os.replace(spare, self._path)
         except OSError as exc:
@@ -74,7 +84,7 @@ class WriteCount:
         self._fd = fd
 
     def _write(self, fd: int, changes: int) -> None:
-        if os.pwrite(fd, _COUNT.pack(self._base + changes), 0) != _COUNT.size:
+        if os.pwrite(fd, _COUNT.pack(self._base + changes, self._inode), 0) != _COUNT.size:
             raise OSError(f"{self._path}: a short write")
 
     def _give_up(self, exc: OSError) -> None:

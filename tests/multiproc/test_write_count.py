@@ -252,3 +252,15 @@ def test_an_owner_whose_count_can_be_neither_written_nor_removed_does_not_open(
     with Client(tmp_path) as client:  # nothing held: the data dir opens once it is fixed
         assert client.is_owner
     assert read_count(tmp_path) is not None
+
+
+def test_a_copy_put_in_place_of_the_count_holds_none(tmp_path: Path) -> None:
+    """The owner writes on in the file it made; a copy moved in its place (a restore by some
+    tool) would hold that count for good."""
+    count = WriteCount(tmp_path)
+    count.publish(1)
+    copy = tmp_path / "copy"
+    copy.write_bytes((tmp_path / WRITE_COUNT).read_bytes())
+    os.replace(copy, tmp_path / WRITE_COUNT)
+    assert read_count(tmp_path) is None
+    count.close()
