@@ -12,7 +12,7 @@ __all__ = ["PinRegistry"]
 
 class PinRegistry:
     def __init__(self) -> None:
-        self._lock = threading.Condition()
+        self._lock = threading.Condition(threading.Lock())
         self._pins: dict[VolumeId, Counter[int]] = {}
 
     def pin(self, vid: VolumeId, lsn: int) -> None:
