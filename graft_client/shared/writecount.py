@@ -13,7 +13,8 @@ its file anew (a new file moved into place) before it serves, so a count of the 
 never read as one of its own. The attached processes open the file at each read, so they read
 the file in place, and take a count only from the file that the owner writes in (its inode is
 written beside the count). An owner that cannot publish a count removes the file (readers find
-none); a write that would start while the file can be neither written nor removed fails.
+none: nor do they in a directory put in its place); a write that would start while a file that
+may show a count can be neither written nor removed fails, and so does an owner's start.
 Something that writes an old count into the file itself fools the readers until the owner's
 next write, as anything writing into the data dir's files can harm them.
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import stat
 import struct
 from pathlib import Path
 
@@ -40,7 +42,8 @@ log = logging.getLogger(__name__)
 def read_count(data_dir: Path) -> int | None:
     """The count published in ``data_dir``; None when there is none to read."""
     try:
-        fd = os.open(data_dir / WRITE_COUNT, os.O_RDONLY | os.O_CLOEXEC)
+        # Not blocking: a FIFO put in its place would hold the open until a writer came.
+        fd = os.open(data_dir / WRITE_COUNT, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
     except OSError:
         return None
     try:
@@ -53,6 +56,13 @@ def read_count(data_dir: Path) -> int | None:
         return None
     count, written_in = _COUNT.unpack(raw)
     return count if written_in == inode else None
+
+
+def _may_show_a_count(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return False
 
 
 class WriteCount:
@@ -96,8 +106,13 @@ class WriteCount:
         self._remove()
 
     def _remove(self) -> None:
-        """No file from now on (``OSError`` while it cannot be removed)."""
-        self._path.unlink(missing_ok=True)
+        """No count in the data dir from now on: the file removed, or something in its place
+        that shows none (a directory); ``OSError`` while a file that may show one stays."""
+        try:
+            self._path.unlink(missing_ok=True)
+        except OSError:
+            if _may_show_a_count(self._path):
+                raise
         self._gone = True
 
     def stamp(self, changes: int) -> int | None:

@@ -149,6 +149,10 @@ def _failing_pwrite(fd: int, data: bytes, offset: int) -> int:
     raise OSError(errno.EIO, "injected I/O error")
 
 
+def _failing_unlink(path: Path, missing_ok: bool = False) -> None:
+    raise OSError(errno.EPERM, "injected: not removable", str(path))
+
+
 def test_a_count_that_cannot_be_written_is_taken_away(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -171,17 +175,15 @@ def test_a_write_fails_while_its_count_can_be_neither_written_nor_taken_away(
         write_pages(volume, {1: page("one")})
         theirs = attached.local_volume(volume.vid)
         assert read_all(theirs, 1)[1] == page("one")
-        (tmp_path / WRITE_COUNT).unlink()
-        (tmp_path / WRITE_COUNT / "in the way").mkdir(parents=True)
         monkeypatch.setattr(os, "pwrite", _failing_pwrite)
+        monkeypatch.setattr(Path, "unlink", _failing_unlink)
         with pytest.raises(StorageError, match=WRITE_COUNT):
             write_pages(volume, {1: page("two")})
         monkeypatch.undo()
         assert volume.latest_lsn() == 1
         assert read_all(theirs, 1)[1] == page("one")
-        (tmp_path / WRITE_COUNT / "in the way").rmdir()
-        (tmp_path / WRITE_COUNT).rmdir()
-        write_pages(volume, {1: page("two")})
+        write_pages(volume, {1: page("two")})  # the file went: readers ask the owner
+        assert not (tmp_path / WRITE_COUNT).exists()
         assert read_all(theirs, 1)[1] == page("two")
 
 
@@ -241,17 +243,46 @@ def test_every_read_transaction_sees_the_inserts_acknowledged_before_it_began(
         setup.close()
 
 
+def _failing_replace(source: Any, target: Any) -> None:
+    raise OSError(errno.EPERM, "injected: not replaceable", str(target))
+
+
 def test_an_owner_whose_count_can_be_neither_written_nor_removed_does_not_open(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / WRITE_COUNT / "in the way").mkdir(parents=True)
+    """Attached processes that have not found the new owner yet would trust the last
+    owner's count, which stays in the file."""
+    with Client(tmp_path):
+        pass
+    last = read_count(tmp_path)
+    assert last is not None
+    monkeypatch.setattr(os, "replace", _failing_replace)
+    monkeypatch.setattr(Path, "unlink", _failing_unlink)
     with pytest.raises(StorageError, match=f"its {WRITE_COUNT} can be neither written nor"):
         Client(tmp_path)
-    (tmp_path / WRITE_COUNT / "in the way").rmdir()
-    (tmp_path / WRITE_COUNT).rmdir()
+    monkeypatch.undo()
+    assert read_count(tmp_path) == last
     with Client(tmp_path) as client:  # nothing held: the data dir opens once it is fixed
         assert client.is_owner
-    assert read_count(tmp_path) is not None
+    assert read_count(tmp_path) not in (None, last)
+
+
+def test_an_owner_opens_beside_a_directory_in_place_of_its_count(tmp_path: Path) -> None:
+    """A directory shows no count: readers ask the owner. Takeovers hung on one."""
+    (tmp_path / WRITE_COUNT / "in the way").mkdir(parents=True)
+    with Client(tmp_path) as owner, Client(tmp_path) as attached:
+        volume = owner.create_volume()
+        write_pages(volume, {1: page("one")})
+        assert read_all(attached.local_volume(volume.vid), 1)[1] == page("one")
+        assert read_count(tmp_path) is None
+
+
+def test_a_fifo_in_place_of_the_count_shows_none_at_once(tmp_path: Path) -> None:
+    count = WriteCount(tmp_path)
+    (tmp_path / WRITE_COUNT).unlink()
+    os.mkfifo(tmp_path / WRITE_COUNT)
+    assert read_count(tmp_path) is None  # opening it blocked until a writer came
+    count.close()
 
 
 def test_a_copy_put_in_place_of_the_count_holds_none(tmp_path: Path) -> None:
