@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from graft_client.shared.link import OwnerLink, connect
 from graft_client.shared.server import Connection, OwnerServer, Reply
-from graft_client.shared.wire import NotSentError, address
+from graft_client.shared.wire import WIRE_VERSION, NotSentError, address
 from graft_core.errors import ClosedError, DataDirLockedError, StorageUnavailableError
 
 __all__ = ["Roles", "SharedDir"]
@@ -47,6 +47,18 @@ class Roles:
     handle: Callable[[Reply, str, list[Any]], Any]
     dropped: Callable[[Connection], None]
     slow: Callable[[str, list[Any]], bool]  # whether a request may wait (it runs on a pool)
+
+
+def _owner_said(found: Any) -> tuple[int, bytes]:
+    """(pid, client id) from the owner's answer to ``hello``; ``DataDirLockedError`` if the
+    owner speaks another version of the messages (another graft version runs it)."""
+    if isinstance(found, list) and len(found) == 3 and found[2] == WIRE_VERSION:
+        return found[0], found[1]
+    pid = found[0] if isinstance(found, list) and found else "?"
+    raise DataDirLockedError(
+        f"the process that owns the data dir (pid {pid}) runs another graft version; stop it, "
+        "or this one, and run both on one version"
+    )
 
 
 def _hello(link: OwnerLink, deadline: float) -> Any:
@@ -115,9 +127,12 @@ class SharedDir:
             if sock is not None:
                 link = OwnerLink(sock, self._lost)
                 try:
-                    self.owner_pid, self.owner_client_id = _hello(link, deadline)
+                    self.owner_pid, self.owner_client_id = _owner_said(_hello(link, deadline))
                 except StorageUnavailableError:
                     link.close()
+                except DataDirLockedError:
+                    link.close()
+                    raise
                 else:
                     self._link = link
                     return
@@ -252,8 +267,12 @@ class SharedDir:
     def _attach_to(self, sock: socket.socket, roles: Roles) -> bool:
         link = OwnerLink(sock, self._lost)
         try:
-            pid, _ = link.call("hello")
+            pid, _ = _owner_said(link.call("hello"))
             roles.reattach(link)
+        except DataDirLockedError as exc:  # waits for an owner of this version
+            log.error("data dir %s: %s", self.data_dir, exc)
+            link.close()
+            return False
         except StorageUnavailableError:
             link.close()
             return False

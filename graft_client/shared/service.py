@@ -29,7 +29,7 @@ from graft_client.shared.state import (
 )
 from graft_client.shared.versions import CACHED_COMMIT_PAGES, HeldVersions
 from graft_client.shared.view import read_unless_inherited
-from graft_client.shared.wire import snapshot_from_wire, snapshot_to_wire
+from graft_client.shared.wire import WIRE_VERSION, snapshot_from_wire, snapshot_to_wire
 from graft_client.storage.records import SyncMode, encode
 from graft_client.storage.state import LocalState
 from graft_client.storage.view import NotFetched, not_fetched
@@ -97,7 +97,7 @@ class OwnerService:
         self._leases = leases
         self._autosync_users = 0
         self._ops: dict[str, Callable[..., Any]] = {
-            "hello": lambda conn: [os.getpid(), bytes(session.client_id)],
+            "hello": lambda conn: [os.getpid(), bytes(session.client_id), WIRE_VERSION],
             "mark": self._mark,
             "snapshot": lambda conn, vid: snapshot_to_wire(state.snapshot(VolumeId(vid))),
             "wait_remote_lsn": lambda conn, vid, lsn, timeout: LocalState.wait_remote_lsn(

@@ -24,6 +24,7 @@ from graft_core.types import LSN, LocalLSN, PageCount, RemoteLSN, RemoteMapping,
 
 __all__ = [
     "NO_ANSWER",
+    "WIRE_VERSION",
     "ConnectionLost",
     "FrameReader",
     "NotSentError",
@@ -36,6 +37,10 @@ __all__ = [
     "snapshot_from_wire",
     "snapshot_to_wire",
 ]
+
+# The shape of the messages between the processes of a data dir: raised whenever one changes, so
+# that a process of another graft version is told so as it attaches, not by a garbled answer.
+WIRE_VERSION = 2
 
 SnapshotWire = list[Any] | None
 

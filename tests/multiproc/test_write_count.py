@@ -17,11 +17,13 @@ import apsw
 import pytest
 
 from graft_client import Client
+from graft_client.shared import service
 from graft_client.shared.link import OwnerLink
+from graft_client.shared.wire import WIRE_VERSION
 from graft_client.shared.writecount import WRITE_COUNT, WriteCount, read_count
 from graft_client.sqlite import register, unregister
 from graft_client.storage.db import LocalDB
-from graft_core.errors import StorageError
+from graft_core.errors import DataDirLockedError, StorageError
 from tests.pagestore.cluster import Cluster
 from tests.sqlite.support import Device, device, scalar
 from tests.sync.support import page, read_all, write_pages
@@ -295,3 +297,15 @@ def test_a_copy_put_in_place_of_the_count_holds_none(tmp_path: Path) -> None:
     os.replace(copy, tmp_path / WRITE_COUNT)
     assert read_count(tmp_path) is None
     count.close()
+
+
+def test_a_process_of_another_graft_version_is_told_so_as_it_attaches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An owner of an older version answers pins in another shape: the attached process failed
+    in its first read, unpacking the answer."""
+    monkeypatch.setattr(service, "WIRE_VERSION", WIRE_VERSION - 1)
+    with Client(tmp_path) as owner:
+        with pytest.raises(DataDirLockedError, match=f"pid {os.getpid()}.* another graft version"):
+            Client(tmp_path)
+        assert owner.is_owner
