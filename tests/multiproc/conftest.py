@@ -5,14 +5,17 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import apsw
 import pytest
 
 from graft_client import Client
+from graft_client.shared.link import OwnerLink
 from tests.cli.runner import GRAFT, Streams, clean_env
 from tests.pagestore.cluster import Cluster, running_cluster
 from tests.sqlite.support import Device
@@ -119,3 +122,21 @@ def running_daemon(data_dir: Path, env: dict[str, str]) -> Iterator[Streams]:
     finally:
         daemon.proc.send_signal(signal.SIGTERM)
         assert daemon.proc.wait(timeout=30) == 0, daemon.lines
+
+
+@pytest.fixture
+def requests(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
+    """The ops the attached client sends the owner from the test's thread: ``call`` (waiting
+    for the answer) and ``notify`` (releases)."""
+    sent: dict[str, list[str]] = {"call": [], "notify": []}
+    here = threading.get_ident()
+    for how, ops in sent.items():
+        real = getattr(OwnerLink, how)
+
+        def counting(link: OwnerLink, op: str, *args: Any, real: Any = real, ops: Any = ops) -> Any:
+            if threading.get_ident() == here:
+                ops.append(op)
+            return real(link, op, *args)
+
+        monkeypatch.setattr(OwnerLink, how, counting)
+    return sent

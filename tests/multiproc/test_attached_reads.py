@@ -5,7 +5,6 @@ reader still sees exactly its snapshot."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -43,24 +42,6 @@ def catch_ups(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     monkeypatch.setattr(LocalDB, "catch_up", counting)
     return counted
-
-
-@pytest.fixture
-def requests(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
-    """The ops the attached client sends the owner from the test's thread: ``call`` (waiting
-    for the answer) and ``notify`` (releases)."""
-    sent: dict[str, list[str]] = {"call": [], "notify": []}
-    here = threading.get_ident()
-    for how, ops in sent.items():
-        real = getattr(OwnerLink, how)
-
-        def counting(link: OwnerLink, op: str, *args: Any, real: Any = real, ops: Any = ops) -> Any:
-            if threading.get_ident() == here:
-                ops.append(op)
-            return real(link, op, *args)
-
-        monkeypatch.setattr(OwnerLink, how, counting)
-    return sent
 
 
 def test_sqlite_writers_taking_turns_do_not_catch_the_secondary_up_each(

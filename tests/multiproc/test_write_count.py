@@ -8,7 +8,6 @@ import errno
 import multiprocessing as mp
 import os
 import random
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,6 @@ import pytest
 
 from graft_client import Client
 from graft_client.shared import service
-from graft_client.shared.link import OwnerLink
 from graft_client.shared.wire import WIRE_VERSION
 from graft_client.shared.writecount import WRITE_COUNT, WriteCount, read_count
 from graft_client.sqlite import register, unregister
@@ -32,22 +30,6 @@ ROUNDS = 2000  # transactions per process in the stress test
 
 
 @pytest.fixture
-def asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The ops the attached clients of this test's thread ask the owner."""
-    ops: list[str] = []
-    here = threading.get_ident()
-    real = OwnerLink.call
-
-    def counting(link: OwnerLink, op: str, *args: Any) -> Any:
-        if threading.get_ident() == here:
-            ops.append(op)
-        return real(link, op, *args)
-
-    monkeypatch.setattr(OwnerLink, "call", counting)
-    return ops
-
-
-@pytest.fixture
 def trio(tmp_path: Path) -> Iterator[tuple[Device, Device, Device]]:
     """The owner of a data dir and two clients attached to it, in this process."""
     with Client(tmp_path) as owner, Client(tmp_path) as one, Client(tmp_path) as two:
@@ -55,12 +37,12 @@ def trio(tmp_path: Path) -> Iterator[tuple[Device, Device, Device]]:
         yield Device(owner), Device(one), Device(two)
 
 
-def _count(db: Any) -> int:
+def _count(db: apsw.Connection) -> int:
     return scalar(db, "select count(*) from t", int)
 
 
 def test_an_attached_read_transaction_asks_the_owner_only_once_the_volume_moved(
-    trio: tuple[Device, Device, Device], asked: list[str]
+    trio: tuple[Device, Device, Device], requests: dict[str, list[str]]
 ) -> None:
     """Each read transaction of an attached process pinned the latest snapshot again: a round
     trip, at 6,800 transactions/s against the owner's 131,000 (benchmarks/multiprocess.py)."""
@@ -69,6 +51,7 @@ def test_an_attached_read_transaction_asks_the_owner_only_once_the_volume_moved(
     mine.execute("create table t(n integer)")
     theirs = attached.connect(mine.filename)
     assert _count(theirs) == 0
+    asked = requests["call"]
     asked.clear()
     for _ in range(20):
         assert _count(theirs) == 0
