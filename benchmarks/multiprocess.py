@@ -213,18 +213,12 @@ class InsertRun:
     cpu_us: float | None  # CPU time (user + system) per row over every worker; None if unread
 
 
-def insert_rate(
-    target: str, vfs: str | None, inserts: int, worker: Callable[..., None] = insert_worker
-) -> float:
-    """Rows per second of ``WORKERS`` processes, each running ``worker(target, vfs, its
-    number, inserts, go, done)``: timed from ``go`` to ``done``."""
-    return insert_run(target, vfs, inserts, worker).rate
-
-
 def insert_run(
     target: str, vfs: str | None, inserts: int, worker: Callable[..., None] = insert_worker
 ) -> InsertRun:
-    """``insert_rate``, and the CPU the workers spent per row from ``go`` to ``done``."""
+    """Rows per second of ``WORKERS`` processes, each running ``worker(target, vfs, its
+    number, inserts, go, done)``, timed from ``go`` to ``done``; and the CPU the workers spent
+    per row meanwhile."""
     ctx = mp.get_context("spawn")
     go, done = ctx.Barrier(WORKERS + 1), ctx.Barrier(WORKERS + 1)
     procs = [
@@ -279,20 +273,25 @@ def new_graft_database(device: Path) -> Path:
 
 def sqlite_inserts(root: Path, inserts: int, rounds: int) -> None:
     """Native and graft take turns, ``rounds`` times each, on fresh files: disk flush times
-    swing several-fold between minutes here, and each turn sees the load of its neighbour."""
-    native_rates: list[float] = []
-    our_rates: list[float] = []
+    swing several-fold between minutes here, and each turn sees the load of its neighbour.
+    Beside the rates, the CPU both sides spent per row (over every process): native waits
+    on its WAL fsyncs, graft on the steps each commit passes through, in Python."""
+    native_runs: list[InsertRun] = []
+    our_runs: list[InsertRun] = []
     for n in range(rounds):
         native = root / f"native-{n}.db"
         new_native_database(native)
-        native_rates.append(insert_rate(str(native), None, inserts))
+        native_runs.append(insert_run(str(native), None, inserts))
         volume = new_graft_database(root / f"sqlite-device-{n}")
-        our_rates.append(insert_rate(str(volume), "graft", inserts))
-    native_rate, ours = statistics.median(native_rates), statistics.median(our_rates)
-    turns = ", ".join(f"{o / n:.2f}" for n, o in zip(native_rates, our_rates, strict=True))
+        our_runs.append(insert_run(str(volume), "graft", inserts))
+    native_rate = statistics.median(run.rate for run in native_runs)
+    ours = statistics.median(run.rate for run in our_runs)
+    turns = ", ".join(f"{o.rate / n.rate:.2f}" for n, o in zip(native_runs, our_runs, strict=True))
+    cpu = f"CPU per row: native {_median_cpu(native_runs)}, graft {_median_cpu(our_runs)}"
     print(
         f"{'SQLite inserts, 4 processes':34}{native_rate:>10,.0f} r/s{ours:>10,.0f} r/s"
-        f"{ours / native_rate:>8.2f}   (native WAL file | one graft volume; turns {turns})"
+        f"{ours / native_rate:>8.2f}   (native WAL file | one graft volume; turns {turns}; "
+        f"{cpu})"
     )
     record(
         "multiprocess",
@@ -302,7 +301,13 @@ def sqlite_inserts(root: Path, inserts: int, rounds: int) -> None:
         baseline=native_rate,
         baseline_name="native SQLite WAL, 4 processes",
         goal_min=0.5,
+        context=cpu,
     )
+
+
+def _median_cpu(runs: Sequence[InsertRun]) -> str:
+    spent = [run.cpu_us for run in runs if run.cpu_us is not None]
+    return f"{statistics.median(spent):,.0f} us" if spent else "unread"
 
 
 def owner_side(data_dir: str, ready: Connection) -> None:
