@@ -58,13 +58,21 @@ def _store_requests(volume: Volume, counts: RequestCounts) -> dict[str, int]:
     return {"store_puts": counts.puts, "store_gets": counts.gets, "store_lists": counts.lists}
 
 
+# The owner's command as status shows it: one line, at most this long (``python -c`` scripts
+# and long argument lists would otherwise break the table status prints).
+OWNER_TEXT = 200
+
+
 def _command_line(pid: int) -> str | None:
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as file:
             raw = file.read()
     except OSError:
         return None  # gone, or not Linux
-    return " ".join(part.decode(errors="replace") for part in raw.split(b"\0") if part) or None
+    text = " ".join(raw.replace(b"\0", b" ").decode(errors="replace").split())
+    if len(text) > OWNER_TEXT:
+        text = text[: OWNER_TEXT - 1] + "…"
+    return text or None
 
 
 def owner_report(client: Client) -> dict[str, Any]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -9,9 +11,10 @@ import pytest
 
 from graft_client import Client
 from graft_client.cli.sync import _report
+from graft_client.status import OWNER_TEXT
 from graft_client.volume import Volume
 from graft_core.failpoints import armed
-from tests.cli.runner import graft, ok, ok_json, servers_env, stderr_lines
+from tests.cli.runner import clean_env, graft, ok, ok_json, servers_env, stderr_lines
 from tests.multiproc.conftest import events, running_daemon, start_worker
 from tests.multiproc.worker import page
 from tests.pagestore.cluster import Cluster
@@ -133,3 +136,35 @@ def test_a_second_daemon_on_a_data_dir_is_refused_and_names_the_first(
         ]
     with running_daemon(device, env):  # the lock went with the first
         pass
+
+
+def test_status_names_an_owner_started_with_a_long_multiline_command_on_one_line(
+    tmp_path: Path,
+) -> None:
+    """An app run as ``python -c`` with a script of several lines owns the data dir: status
+    showed its whole command, newlines and all, which broke the table it prints."""
+    device = tmp_path / "device"
+    vid = ok("volume", "create", data_dir=device).decode().strip()
+    script = (
+        f"import sys\nfrom graft_client import Client\nwith Client({str(device)!r}):\n"
+        "    print('ready', flush=True)\n    sys.stdin.read()\n"
+    )
+    holder = subprocess.Popen(
+        [sys.executable, "-c", script, "x" * 500],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=clean_env(),
+    )
+    assert holder.stdin is not None and holder.stdout is not None
+    try:
+        assert holder.stdout.readline() == b"ready\n"
+        status = ok_json("status", vid, data_dir=device)
+        assert status["owner_pid"] == holder.pid
+        owner = status["owner"]
+        assert "\n" not in owner
+        assert owner.startswith(f"{sys.executable} -c import sys from graft_client import")
+        assert len(owner) <= OWNER_TEXT and owner.endswith("…")
+        assert f"{owner}\n" in ok("status", vid, data_dir=device).decode()
+    finally:
+        holder.stdin.close()
+        assert holder.wait(timeout=30) == 0
