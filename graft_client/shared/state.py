@@ -12,11 +12,13 @@ stays open for the readers that use it, so they keep reading their snapshots.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import secrets
 import shutil
 import threading
+import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -25,6 +27,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from graft_client.shared.alarm import Alarm
 from graft_client.shared.changes import Changed, ChangeLog
 from graft_client.shared.leases import HERE, HandOver, WriterLeases
 from graft_client.shared.link import SOON_S, OwnerLink
@@ -79,6 +82,10 @@ REPIN_GRACE_S = 5.0
 # How long a deletion waits for the readers other processes closed to be let go of: they say
 # so within ``SOON_S``, unless their process is busy.
 RELEASED_WAIT_S = 4 * SOON_S
+# How long an attached process keeps the pin of the latest snapshot after its last reader here
+# closed: the next reader (a writer's, in a loop of commits) takes it with no round trip while
+# the owner's write count says it is still the latest. Let go of within ``RELEASED_WAIT_S``.
+LINGER_S = SOON_S
 
 
 def _alive(pid: int) -> bool:
@@ -125,6 +132,10 @@ class SharedState(LocalState):
         # Base snapshot -> the snapshot a commit on it pinned for the next reader (a spare
         # until a reader takes it: in ``_held``, not counted in ``_remote_pins``).
         self._spares: dict[PinKey, PinKey] = {}
+        # Pins of the latest snapshot that no reader here holds any more, kept (in ``_held``,
+        # not counted) until the time noted, then let go of at the owner by the alarm.
+        self._lingering: dict[PinKey, float] = {}
+        self._linger_alarm = Alarm(self._let_lingering_go, "graft-pins")
         self._pins_guard = threading.Lock()
         self._caught_up: int | None = None
         self._catch_up_guard = threading.Lock()
@@ -331,10 +342,14 @@ class SharedState(LocalState):
         return count.stamp(before)
 
     def _note_latest(self, vid: VolumeId, lsn: int, as_of: int | None) -> None:
-        """Attached: the owner said ``lsn`` was the latest when its count was ``as_of``."""
-        if as_of is not None:
-            with self._pins_guard:
+        """Attached: the owner said ``lsn`` was the latest when its count was ``as_of``; None:
+        a write was under way then, so the count noted with an LSN up to ``lsn`` is out of
+        date (and a pin of it no longer worth keeping for the next reader)."""
+        with self._pins_guard:
+            if as_of is not None:
                 self._latest_as_of[vid] = (lsn, as_of)
+            elif self._latest_as_of.get(vid, (lsn + 1,))[0] <= lsn:
+                del self._latest_as_of[vid]
 
     def wait_remote_lsn(self, vid: VolumeId, lsn: int, timeout: float | None) -> bool:
         local = partial(LocalState.wait_remote_lsn, self, vid, lsn, timeout)
@@ -423,11 +438,15 @@ class SharedState(LocalState):
             if lsn is not None:
                 held = self._held.get((vid, lsn))
                 if held is not None:
-                    self._remote_pins[vid, lsn] += 1
+                    self._count_reader((vid, lsn))
                     return held
             hint = max((at for of, at in self._held if of == vid), default=None)
         local = partial(self.pin_since, vid, lsn, token, since)
         ahead = None if self.leases is None or lsn is not None else self.leases.taken_ahead(vid)
+        if lsn is None and ahead is None and not self.is_owner:  # one taking a lease must ask
+            latest = self._latest_held(vid)
+            if latest is not None:
+                return latest
         if ahead is None:
             found, changed, pinned, pages, as_of = self._shared.call(
                 lambda: pinned_to_wire(*local()), "pin", bytes(vid), lsn, token, since, hint
@@ -459,13 +478,35 @@ class SharedState(LocalState):
         with self._pins_guard:
             twice = key in self._held
             if twice or pinned:
-                self._remote_pins[key] += 1
+                self._count_reader(key)
                 self._held.setdefault(key, (snapshot, delta))
         if twice and pinned:
             self._unpin_at_owner(*key)
         elif not (twice or pinned):  # released here meanwhile: ask again
             return self._pin_changed(vid, lsn)
         return snapshot, delta
+
+    def _count_reader(self, key: PinKey) -> None:
+        """One more reader here of a snapshot pinned at the owner (the guard held)."""
+        self._remote_pins[key] += 1
+        self._lingering.pop(key, None)
+
+    def _latest_held(self, vid: VolumeId) -> tuple[Snapshot, Changed | None] | None:
+        """The latest snapshot of ``vid`` and what changed in it, counted here with no round
+        trip, if this process holds it pinned (a reader, a spare, a lingering pin) and the
+        owner's write count says it is still the latest; else None."""
+        with self._pins_guard:
+            as_of = self._latest_as_of.get(vid)
+            key = None if as_of is None else (vid, as_of[0])
+            held = None if key is None else self._held.get(key)
+            if key is None or held is None:
+                return None
+            self._count_reader(key)  # counted first: it cannot be let go of meanwhile
+        assert as_of is not None
+        if read_count(self.data_dir) == as_of[1]:
+            return held
+        self.unpin(*key)
+        return None
 
     def pin_since(
         self,
@@ -497,25 +538,55 @@ class SharedState(LocalState):
     def unpin(self, vid: VolumeId, lsn: int) -> None:
         key = (vid, lsn)
         gone: list[PinKey] = []
+        due = None
         with self._pins_guard:
             remote = self._remote_pins[key] > 0
             if remote:
                 self._remote_pins[key] -= 1
                 if not self._remote_pins[key]:
                     del self._remote_pins[key]
-                    del self._held[key]
-                    gone.append(key)
+                    self._let_go_or_linger(key, gone)
                     # A spare pin nobody took goes with the base it came with (one a reader
                     # took went with that reader's release, unless a reader holds it still).
                     spare = self._spares.pop(key, None)
                     untaken = spare is not None and not self._remote_pins[spare]
                     if untaken and spare in self._held:
-                        del self._held[spare]
-                        gone.append(spare)
+                        self._let_go_or_linger(spare, gone)
+                    due = min(self._lingering.values(), default=None)
         if not remote:
             super().unpin(vid, lsn)
         for pinned in gone:
             self._unpin_at_owner(*pinned)
+        if due is not None:
+            self._linger_alarm.set(due)
+
+    def _let_go_or_linger(self, key: PinKey, gone: list[PinKey]) -> None:
+        """A pin no reader here holds any more (the guard held): kept ``LINGER_S`` if it is
+        of the latest snapshot as last heard, else let go of (added to ``gone``)."""
+        as_of = self._latest_as_of.get(key[0])
+        if as_of is not None and as_of[0] == key[1]:
+            self._lingering[key] = time.monotonic() + LINGER_S
+            return
+        del self._held[key]
+        self._lingering.pop(key, None)
+        gone.append(key)
+
+    def _let_lingering_go(self, vid: VolumeId | None = None) -> None:
+        """Let go of the lingering pins whose time is up (of ``vid``: all of them, now)."""
+        now, gone = time.monotonic(), []
+        with self._pins_guard:
+            for key, until in list(self._lingering.items()):
+                if until <= now or key[0] == vid:
+                    del self._lingering[key]
+                    assert not self._remote_pins[key], "a lingering pin is held by no reader"
+                    del self._held[key]
+                    gone.append(key)
+            due = min(self._lingering.values(), default=None)
+        with contextlib.suppress(ClosedError):  # closed meanwhile: its pins went with it
+            for key in gone:
+                self._unpin_at_owner(*key)
+        if due is not None:
+            self._linger_alarm.set(due)
 
     def _unpin_at_owner(self, vid: VolumeId, lsn: int) -> None:
         link = self._shared.link()
@@ -529,6 +600,7 @@ class SharedState(LocalState):
         self._shared.call(local, "set_config", bytes(vid), encode(config))
 
     def delete_volume(self, vid: VolumeId) -> None:
+        self._let_lingering_go(vid)  # let go of before the deletion, which waits for it
         local = partial(self.delete_here, vid)
         self._shared.call(local, "delete_volume", bytes(vid), retry=False)
 
@@ -727,6 +799,7 @@ class SharedState(LocalState):
             self._remote_pins.clear()
             self._held.clear()
             self._spares.clear()
+            self._lingering.clear()
         # The other processes hold their readers' pins again once they find this owner.
         self.defer_reclaim(REPIN_GRACE_S)
         remove_stale_secondaries(self.data_dir)
@@ -734,10 +807,11 @@ class SharedState(LocalState):
     def reattach(self, link: OwnerLink) -> None:
         """A new owner: pin there what this process's readers hold."""
         with self._pins_guard:
-            for spare in self._spares.values():
+            for spare in chain(self._spares.values(), self._lingering):
                 if not self._remote_pins[spare]:
                     self._held.pop(spare, None)  # not pinned at the new owner
             self._spares.clear()
+            self._lingering.clear()
             pins = [[bytes(vid), lsn, 1] for vid, lsn in self._remote_pins]
         self._caught_up = None  # the new owner counts its writes anew
         with self._pins_guard:

@@ -22,8 +22,10 @@ from graft_client.shared.writecount import WRITE_COUNT, WriteCount, read_count
 from graft_client.sqlite import register, unregister
 from graft_client.storage.db import LocalDB
 from graft_core.errors import DataDirLockedError, StorageError
+from graft_core.ids import VolumeId
 from tests.pagestore.cluster import Cluster
 from tests.sqlite.support import Device, device, scalar
+from tests.support.polling import wait_until
 from tests.sync.support import page, read_all, write_pages
 
 ROUNDS = 2000  # transactions per process in the stress test
@@ -61,6 +63,66 @@ def test_an_attached_read_transaction_asks_the_owner_only_once_the_volume_moved(
     assert asked.count("pin") == 1
     theirs.close()
     mine.close()
+
+
+def test_an_attached_volume_writer_pins_at_the_owner_only_once_the_volume_moved(
+    trio: tuple[Device, Device, Device], requests: dict[str, list[str]]
+) -> None:
+    """Every reader and writer of the Volume API in an attached process pinned the latest
+    snapshot at the owner: a round trip before each commit of a loop of commits (one-page
+    commit p50 1.87x the owner's, benchmarks/multiprocess.py). Its commit's snapshot stays
+    pinned a little after the writer closes, for the next one."""
+    owner, attached, _ = trio
+    vid = owner.client.create_volume().vid
+    ours, theirs = attached.client.local_volume(vid), owner.client.local_volume(vid)
+    for first in range(2):  # the first commits on an empty volume: no base to come after
+        with ours.writer() as writer:
+            writer.write(1, page(f"first {first}"))
+    asked = requests["call"]
+    asked.clear()
+    for n in range(10):
+        with ours.writer() as writer:
+            writer.write(1, page(f"ours {n}"))
+        with ours.reader() as reader:
+            assert reader.read(1) == page(f"ours {n}")
+    assert asked == ["commit"] * 10
+    with theirs.writer() as writer:  # the volume moves elsewhere: the next pin asks
+        writer.write(1, page("theirs"))
+    with ours.reader() as reader:
+        assert reader.read(1) == page("theirs")
+    assert asked[10:] == ["pin"]
+
+
+def test_an_attached_process_lets_go_of_its_last_pin_soon_and_at_a_deletion_at_once(
+    trio: tuple[Device, Device, Device], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pin kept for the next reader goes within ``LINGER_S`` (plus the ``SOON_S`` its
+    notice may wait), so reclaim and other processes' deletions are not held up; and at once
+    when this process deletes the volume, whose deletion would otherwise wait for it."""
+    owner, attached, _ = trio
+    pins = owner.client.state._pins
+    vid = owner.client.create_volume().vid
+    ours = attached.client.local_volume(vid)
+    for kept in range(2):  # the first commit, on an empty volume, comes after no base
+        with ours.writer() as writer:
+            writer.write(1, page(f"kept {kept}"))
+    latest = ours.snapshot()  # a request: the base's release went before it
+    assert latest is not None
+    assert pins.oldest(vid) == latest.lsn  # kept for the next reader here
+    wait_until(lambda: pins.oldest(vid) is None or None, 10, "the kept pin let go of")
+    with ours.writer() as writer:
+        writer.write(1, page("deleted"))
+    pinned_at_deletion: list[int | None] = []
+    wait_released = pins.wait_released
+
+    def noted(of: VolumeId, timeout: float) -> bool:
+        pinned_at_deletion.append(pins.oldest(of))
+        return wait_released(of, timeout)
+
+    monkeypatch.setattr(pins, "wait_released", noted)
+    attached.client.delete_volume(vid)
+    assert pinned_at_deletion == [None]
+    assert vid not in [info.vid for info in owner.client.volumes()]
 
 
 def test_an_attached_reader_sees_every_write_at_its_next_transaction(
