@@ -21,6 +21,7 @@ from graft_client.shared.wire import WIRE_VERSION
 from graft_client.shared.writecount import WRITE_COUNT, WriteCount, read_count
 from graft_client.sqlite import register, unregister
 from graft_client.storage.db import LocalDB
+from graft_client.volume import Volume
 from graft_core.errors import DataDirLockedError, StorageError
 from graft_core.ids import VolumeId
 from tests.pagestore.cluster import Cluster
@@ -65,6 +66,17 @@ def test_an_attached_read_transaction_asks_the_owner_only_once_the_volume_moved(
     mine.close()
 
 
+def _attached_volume(owner: Device, attached: Device) -> Volume:
+    """A new volume of the owner's, with two commits from the attached process: the first, on
+    the empty volume, comes after no base (no spare pin for the next reader)."""
+    vid = owner.client.create_volume().vid
+    ours = attached.client.local_volume(vid)
+    for n in range(2):
+        with ours.writer() as writer:
+            writer.write(1, page(f"written {n}"))
+    return ours
+
+
 def test_an_attached_volume_writer_pins_at_the_owner_only_once_the_volume_moved(
     trio: tuple[Device, Device, Device], requests: dict[str, list[str]]
 ) -> None:
@@ -73,11 +85,8 @@ def test_an_attached_volume_writer_pins_at_the_owner_only_once_the_volume_moved(
     commit p50 1.87x the owner's, benchmarks/multiprocess.py). Its commit's snapshot stays
     pinned a little after the writer closes, for the next one."""
     owner, attached, _ = trio
-    vid = owner.client.create_volume().vid
-    ours, theirs = attached.client.local_volume(vid), owner.client.local_volume(vid)
-    for first in range(2):  # the first commits on an empty volume: no base to come after
-        with ours.writer() as writer:
-            writer.write(1, page(f"first {first}"))
+    ours = _attached_volume(owner, attached)
+    theirs = owner.client.local_volume(ours.vid)
     asked = requests["call"]
     asked.clear()
     for n in range(10):
@@ -101,11 +110,8 @@ def test_an_attached_process_lets_go_of_its_last_pin_soon_and_at_a_deletion_at_o
     when this process deletes the volume, whose deletion would otherwise wait for it."""
     owner, attached, _ = trio
     pins = owner.client.state._pins
-    vid = owner.client.create_volume().vid
-    ours = attached.client.local_volume(vid)
-    for kept in range(2):  # the first commit, on an empty volume, comes after no base
-        with ours.writer() as writer:
-            writer.write(1, page(f"kept {kept}"))
+    ours = _attached_volume(owner, attached)
+    vid = ours.vid
     latest = ours.snapshot()  # a request: the base's release went before it
     assert latest is not None
     assert pins.oldest(vid) == latest.lsn  # kept for the next reader here
@@ -134,11 +140,8 @@ def test_a_pin_the_owner_could_not_vouch_for_as_the_latest_is_let_go_of_at_once(
     a wake-up each: 952-1,007 rows/s against 1,021-1,087)."""
     owner, attached, _ = trio
     pins = owner.client.state._pins
-    vid = owner.client.create_volume().vid
-    ours = attached.client.local_volume(vid)
-    for written in range(2):  # the first commit, on an empty volume, comes after no base
-        with ours.writer() as writer:
-            writer.write(1, page(f"written {written}"))
+    ours = _attached_volume(owner, attached)
+    vid = ours.vid
     monkeypatch.setattr(owner.client.state, "latest_as_of", lambda vid, lsn: None)
     with ours.writer() as writer:
         writer.write(1, page("unvouched"))
