@@ -502,8 +502,7 @@ class SharedState(LocalState):
             if key is None or held is None:
                 return None
             self._count_reader(key)  # counted first: it cannot be let go of meanwhile
-        assert as_of is not None
-        if read_count(self.data_dir) == as_of[1]:
+        if self.still_latest(*key):
             return held
         self.unpin(*key)
         return None
