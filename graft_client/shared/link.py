@@ -30,7 +30,7 @@ from graft_client.shared.wire import (
     send_whole,
 )
 from graft_core.errors import DataDirLockedError, error_from_wire
-from graft_core.interrupts import interrupts_held
+from graft_core.interrupts import interrupts_deferred, interrupts_held
 
 __all__ = ["SOON_S", "OwnerLink", "connect"]
 
@@ -236,7 +236,8 @@ class OwnerLink:
         socket and lost would leave its call waiting for good."""
         try:
             while not call.done:
-                self._frames.wait()
+                if not interrupts_deferred():  # a Ctrl-C may come: nothing taken until data is
+                    self._frames.wait()
                 with interrupts_held():
                     for request_id, ok, value in self._frames.read():
                         self._deliver(request_id, ok, value)

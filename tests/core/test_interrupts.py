@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from collections.abc import Iterator
@@ -9,7 +10,12 @@ from types import FrameType
 
 import pytest
 
-from graft_core.interrupts import hold_interrupts, interrupts_held, release_interrupts
+from graft_core.interrupts import (
+    hold_interrupts,
+    interrupts_deferred,
+    interrupts_held,
+    release_interrupts,
+)
 
 
 @pytest.fixture
@@ -80,3 +86,39 @@ def test_other_threads_take_no_hold() -> None:
     thread.start()
     thread.join()
     assert taken == [False]
+
+
+def test_interrupts_are_deferred_in_a_hold_and_off_the_main_thread() -> None:
+    assert not interrupts_deferred()
+    with interrupts_held():
+        assert interrupts_deferred()
+    assert not interrupts_deferred()
+    deferred: list[bool] = []
+    thread = threading.Thread(target=lambda: deferred.append(interrupts_deferred()))
+    thread.start()
+    thread.join()
+    assert deferred == [True]
+
+
+def _child_status(pid: int) -> int:
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status)
+
+
+def test_a_child_forked_from_another_thread_holds_on_that_thread() -> None:
+    """After a fork the forking thread is the child's main thread, where SIGINT lands: it
+    holds there (a hold refused would let a Ctrl-C cut a commit short)."""
+    codes: list[int] = []
+
+    def fork_and_hold() -> None:
+        pid = os.fork()
+        if pid == 0:
+            held = hold_interrupts()
+            deferred = interrupts_deferred()
+            os._exit(0 if held and deferred else 1)
+        codes.append(_child_status(pid))
+
+    thread = threading.Thread(target=fork_and_hold)
+    thread.start()
+    thread.join()
+    assert codes == [0]
