@@ -24,7 +24,7 @@ from graft_core.closing import Closing
 from graft_core.errors import DataDirLockedError, NotFoundError, StorageError
 from graft_core.files import make_dirs, replace_file
 
-__all__ = ["SERVERS_FILE", "DataDir", "local_url", "read_servers"]
+__all__ = ["SERVERS_FILE", "DataDir", "live_server", "local_url", "read_servers"]
 
 SERVERS_FILE = "servers.json"
 log = logging.getLogger(__name__)
@@ -73,10 +73,21 @@ def _who(path: Path) -> str:
         servers = json.loads((path / SERVERS_FILE).read_bytes())
     except (OSError, ValueError):
         return ""  # not announced yet, or unreadable: the refusal stands without it
-    if not isinstance(servers, dict):
-        return ""
+    return _serving(servers) if isinstance(servers, dict) else ""
+
+
+def _serving(servers: Mapping[str, Any]) -> str:
     urls = [f"{k} {v}" for k, v in sorted(servers.items()) if k in _ROLES and isinstance(v, str)]
     return f": pid {servers.get('pid')} serves it ({', '.join(urls)})" if urls else ""
+
+
+def live_server(path: Path) -> str | None:
+    """``: pid N serves it (metastore URL, ...)`` if a live server announces ``path`` as its
+    data dir, else None."""
+    try:
+        return _serving(read_servers(path)) or None
+    except (NotFoundError, StorageError):
+        return None
 
 
 class DataDir(Closing):

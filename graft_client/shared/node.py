@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from graft_client.shared.link import OwnerLink, connect
 from graft_client.shared.server import Connection, OwnerServer, Reply
 from graft_client.shared.wire import WIRE_VERSION, NotSentError, address
+from graft_core.datadir import live_server
 from graft_core.errors import ClosedError, DataDirLockedError, StorageUnavailableError
 
 __all__ = ["Roles", "SharedDir"]
@@ -136,6 +137,12 @@ class SharedDir:
                 else:
                     self._link = link
                     return
+            elif (server := live_server(self.data_dir)) is not None:
+                raise DataDirLockedError(
+                    f"data dir {self.data_dir} is a graft server's{server}; a client keeps a "
+                    "data dir of its own: give it another, with the servers' URLs as "
+                    "--metastore and --pagestore (GRAFT_METASTORE, GRAFT_PAGESTORE)"
+                )
             if time.monotonic() > deadline:
                 raise DataDirLockedError(
                     f"data dir {self.data_dir} is locked by a process that does not answer "

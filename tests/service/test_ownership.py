@@ -9,13 +9,16 @@ import json
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
 import pytest
 
+from graft_client import Client
+from graft_client.shared.node import ATTACH_TIMEOUT_S
 from graft_core.datadir import read_servers
-from graft_core.errors import NotFoundError
+from graft_core.errors import DataDirLockedError, NotFoundError
 from graft_core.ids import VolumeId
 from tests.metastore.conftest import MetaClient
 from tests.pagestore.cluster import metastore_command, pagestore_command
@@ -125,3 +128,31 @@ def test_a_killed_serve_takes_its_servers_along_and_reads_as_stale(tmp_path: Pat
     finally:
         again.send_signal(signal.SIGTERM)
         assert again.wait(timeout=60) == 0
+
+
+def test_a_client_pointed_at_a_servers_data_dir_is_told_so_at_once(tmp_path: Path) -> None:
+    """A user's mistake (``--data-dir`` of ``graft serve`` given to a client): it used to wait
+    for an owner's endpoint for ``ATTACH_TIMEOUT_S`` (30 s), then say the dir was locked by a
+    process that did not answer. Now it says whose dir it is, and what a client needs."""
+    data = tmp_path / "data"
+    proc = _serve(data, subprocess.PIPE)
+    try:
+        assert proc.stdout is not None
+        printed = dict(proc.stdout.readline().strip().split(": ", 1) for _ in range(2))
+        started = time.monotonic()
+        with pytest.raises(DataDirLockedError, match=f"is a graft server's: pid {proc.pid}"):
+            Client(data)
+        assert time.monotonic() - started < ATTACH_TIMEOUT_S / 3
+        for server in (data, data / "metastore"):
+            cli = subprocess.run(
+                [GRAFT, "--data-dir", str(server), "status"], capture_output=True, text=True
+            )
+            assert cli.returncode == 1
+            [line] = cli.stderr.splitlines()
+            assert line.startswith(f"error: data dir {server} is a graft server's: pid ")
+            assert "a client keeps a data dir of its own" in line
+        assert printed["metastore"] in line
+        assert httpx.get(printed["metastore"] + "/health").status_code == 200  # undisturbed
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=60) == 0
