@@ -67,13 +67,20 @@ def _probe(path: Path) -> None:
         raise StorageError(f"data dir {path} is not writable: {exc.strerror or exc}") from exc
 
 
-def _who(path: Path) -> str:
-    """``: pid N serves it (metastore URL, ...)`` as its owner announced itself, if it has."""
+def _in_use(path: Path) -> str:
+    """Why ``path`` is refused, with who holds it as its server announced itself, if one has:
+    else it may as well be a graft client's data dir, which locks the directory too."""
     try:
         servers = json.loads((path / SERVERS_FILE).read_bytes())
     except (OSError, ValueError):
-        return ""  # not announced yet, or unreadable: the refusal stands without it
-    return _serving(servers) if isinstance(servers, dict) else ""
+        servers = None  # not announced (yet), or unreadable: the refusal stands without it
+    who = _serving(servers) if isinstance(servers, dict) else ""
+    if who:
+        return f"data dir {path} is in use by another server; refusing to share it{who}"
+    return (
+        f"data dir {path} is in use by another process (a graft server, or a graft client "
+        "whose data dir it is); refusing to share it"
+    )
 
 
 def _serving(servers: Mapping[str, Any]) -> str:
@@ -109,9 +116,7 @@ class DataDir(Closing):
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                raise DataDirLockedError(
-                    f"data dir {path} is in use by another server; refusing to share it{_who(path)}"
-                ) from None
+                raise DataDirLockedError(_in_use(path)) from None
             _probe(path)
         except BaseException:
             os.close(fd)

@@ -27,7 +27,7 @@ from tests.support.polling import pid_alive, wait_until
 from tests.support.servers import running_server
 
 GRAFT = str(Path(sys.executable).with_name("graft"))
-IN_USE = "is in use by another server; refusing to share it"
+IN_USE = "refusing to share it"
 
 
 def test_a_second_metastore_on_a_data_dir_is_refused(tmp_path: Path) -> None:
@@ -86,7 +86,7 @@ def test_graft_serve_owns_its_data_dir_and_announces_itself(tmp_path: Path) -> N
             tmp_path / "again",
             port_option=False,
         )
-        assert IN_USE in line and str(data) in line
+        assert "in use by another server; refusing to share it" in line and str(data) in line
         # Who holds it, from its servers.json: the pid and URLs to stop or use it.
         assert f"pid {proc.pid}" in line
         assert f"metastore {printed['metastore']}" in line
@@ -156,3 +156,23 @@ def test_a_client_pointed_at_a_servers_data_dir_is_told_so_at_once(tmp_path: Pat
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=60) == 0
+
+
+def test_a_server_given_a_clients_data_dir_does_not_call_its_holder_a_server(
+    tmp_path: Path,
+) -> None:
+    """The converse mistake: ``graft serve`` on the data dir of a running client (a daemon, an
+    app) was refused as "in use by another server". No server announces it (nor a pagestore's
+    cache dir, whose every file is an entry): the refusal names both kinds of holder."""
+    data = tmp_path / "client"
+    with Client(data) as client:
+        assert client.is_owner
+        line = refused(
+            [GRAFT, "serve", "--data-dir", str(data), "--metastore-port", "0"],
+            tmp_path / "again",
+            port_option=False,
+        )
+    assert line == (
+        f"error: data dir {data} is in use by another process (a graft server, or a graft "
+        "client whose data dir it is); refusing to share it"
+    )
