@@ -34,7 +34,7 @@ from graft_client.storage.records import SyncMode, encode
 from graft_client.storage.state import LocalState
 from graft_client.storage.view import NotFetched, not_fetched
 from graft_client.sync.session import SyncSession
-from graft_core.errors import KeyRequiredError, SnapshotNotFoundError
+from graft_core.errors import InvalidInputError, KeyRequiredError, SnapshotNotFoundError
 from graft_core.ids import VolumeId
 from graft_core.types import LSN, LocalLSN, PageCount, Snapshot
 
@@ -57,6 +57,9 @@ SLOW_OPS = frozenset(
     }
 )
 
+# Requests that sync through the owner's servers: it syncs for every process of the data dir.
+_SYNCING = frozenset({"push", "pull", "reset", "fetch_all", "clone", "autosync"})
+
 _PINS = "pins"
 _AUTOSYNC = "autosync"
 _HELD = "held versions"
@@ -73,6 +76,16 @@ def _explained(exc: Exception) -> Exception:
     return type(exc)(
         f"{exc} [in the owner of the data dir, pid {os.getpid()}, which syncs for "
         f"every process: a process gives it its key by opening the volume with one]"
+    )
+
+
+def _no_servers() -> InvalidInputError:
+    """An attached process asked to sync, maybe with servers of its own: the owner's count."""
+    return InvalidInputError(
+        f"no servers configured in the process that owns the data dir (pid {os.getpid()}), "
+        "which syncs for every process of it: give that process the servers (metastore= and "
+        "pagestore=, or GRAFT_METASTORE and GRAFT_PAGESTORE), or stop it and let one with "
+        "servers open the data dir first"
     )
 
 
@@ -162,6 +175,8 @@ class OwnerService:
 
     def handle(self, reply: Reply, op: str, args: list[Any]) -> Any:
         try:
+            if op in _SYNCING and not self._session.has_remote:
+                raise _no_servers()
             later = self._later.get(op)
             if later is None:
                 return self._ops[op](reply.conn, *args)

@@ -168,3 +168,38 @@ def test_status_names_an_owner_started_with_a_long_multiline_command_on_one_line
     finally:
         holder.stdin.close()
         assert holder.wait(timeout=30) == 0
+
+
+def test_a_daemon_beside_an_owner_with_no_servers_says_the_owner_lacks_them(
+    tmp_path: Path,
+) -> None:
+    """The daemon (or a push) attached to an app opened without servers: the owner syncs for
+    every process, so the daemon's own servers do not count. It said "no servers configured:
+    pass metastore= and pagestore= to Client", exit 1, though the daemon had them."""
+    device = tmp_path / "device"
+    vid = ok("volume", "create", data_dir=device).decode().strip()
+    script = (
+        f"import sys\nfrom graft_client import Client\nwith Client({str(device)!r}):\n"
+        "    print('ready', flush=True)\n    sys.stdin.read()\n"
+    )
+    holder = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=clean_env(),
+    )
+    assert holder.stdin is not None and holder.stdout is not None
+    env = servers_env("http://127.0.0.1:9", "http://127.0.0.1:10")
+    try:
+        assert holder.stdout.readline() == b"ready\n"
+        for command in (["daemon"], ["push", vid]):
+            done = graft(*command, data_dir=device, env=env)
+            assert done.returncode == 2, done.stderr
+            [line] = stderr_lines(done)
+            assert line.startswith(
+                f"error: no servers configured in the process that owns the data dir (pid "
+                f"{holder.pid}), which syncs for every process of it"
+            )
+    finally:
+        holder.stdin.close()
+        assert holder.wait(timeout=30) == 0
