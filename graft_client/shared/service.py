@@ -80,7 +80,8 @@ def _explained(exc: Exception) -> Exception:
 
 
 def _no_servers() -> InvalidInputError:
-    """An attached process asked to sync, maybe with servers of its own: the owner's count."""
+    """An attached process asked to sync: the owner's servers are the ones that would sync,
+    whatever servers the asker has."""
     return InvalidInputError(
         f"no servers configured in the process that owns the data dir (pid {os.getpid()}), "
         "which syncs for every process of it: give that process the servers (metastore= and "
