@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -145,19 +147,7 @@ def test_status_names_an_owner_started_with_a_long_multiline_command_on_one_line
     showed its whole command, newlines and all, which broke the table it prints."""
     device = tmp_path / "device"
     vid = ok("volume", "create", data_dir=device).decode().strip()
-    script = (
-        f"import sys\nfrom graft_client import Client\nwith Client({str(device)!r}):\n"
-        "    print('ready', flush=True)\n    sys.stdin.read()\n"
-    )
-    holder = subprocess.Popen(
-        [sys.executable, "-c", script, "x" * 500],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        env=clean_env(),
-    )
-    assert holder.stdin is not None and holder.stdout is not None
-    try:
-        assert holder.stdout.readline() == b"ready\n"
+    with _app_holding(device, "x" * 500) as holder:
         status = ok_json("status", vid, data_dir=device)
         assert status["owner_pid"] == holder.pid
         owner = status["owner"]
@@ -165,9 +155,6 @@ def test_status_names_an_owner_started_with_a_long_multiline_command_on_one_line
         assert owner.startswith(f"{sys.executable} -c import sys from graft_client import")
         assert len(owner) <= OWNER_TEXT and owner.endswith("…")
         assert f"{owner}\n" in ok("status", vid, data_dir=device).decode()
-    finally:
-        holder.stdin.close()
-        assert holder.wait(timeout=30) == 0
 
 
 def test_a_daemon_beside_an_owner_with_no_servers_says_the_owner_lacks_them(
@@ -178,20 +165,8 @@ def test_a_daemon_beside_an_owner_with_no_servers_says_the_owner_lacks_them(
     pass metastore= and pagestore= to Client", exit 1, though the daemon had them."""
     device = tmp_path / "device"
     vid = ok("volume", "create", data_dir=device).decode().strip()
-    script = (
-        f"import sys\nfrom graft_client import Client\nwith Client({str(device)!r}):\n"
-        "    print('ready', flush=True)\n    sys.stdin.read()\n"
-    )
-    holder = subprocess.Popen(
-        [sys.executable, "-c", script],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        env=clean_env(),
-    )
-    assert holder.stdin is not None and holder.stdout is not None
     env = servers_env("http://127.0.0.1:9", "http://127.0.0.1:10")
-    try:
-        assert holder.stdout.readline() == b"ready\n"
+    with _app_holding(device) as holder:
         for command in (["daemon"], ["push", vid]):
             done = graft(*command, data_dir=device, env=env)
             assert done.returncode == 2, done.stderr
@@ -200,6 +175,25 @@ def test_a_daemon_beside_an_owner_with_no_servers_says_the_owner_lacks_them(
                 f"error: no servers configured in the process that owns the data dir (pid "
                 f"{holder.pid}), which syncs for every process of it"
             )
+
+
+@contextmanager
+def _app_holding(device: Path, *args: str) -> Iterator[subprocess.Popen[bytes]]:
+    """An app (``python -c``, with ``args``, no servers) that owns ``device`` for the block."""
+    script = (
+        f"import sys\nfrom graft_client import Client\nwith Client({str(device)!r}):\n"
+        "    print('ready', flush=True)\n    sys.stdin.read()\n"
+    )
+    holder = subprocess.Popen(
+        [sys.executable, "-c", script, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=clean_env(),
+    )
+    assert holder.stdin is not None and holder.stdout is not None
+    try:
+        assert holder.stdout.readline() == b"ready\n"
+        yield holder
     finally:
         holder.stdin.close()
         assert holder.wait(timeout=30) == 0
