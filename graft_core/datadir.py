@@ -68,14 +68,10 @@ def _probe(path: Path) -> None:
 
 
 def _in_use(path: Path) -> str:
-    """Why ``path`` is refused, with who holds it as its server announced itself, if one has:
-    else it may as well be a graft client's data dir, which locks the directory too."""
-    try:
-        servers = json.loads((path / SERVERS_FILE).read_bytes())
-    except (OSError, ValueError):
-        servers = None  # not announced (yet), or unreadable: the refusal stands without it
-    who = _serving(servers) if isinstance(servers, dict) else ""
-    if who:
+    """Why ``path`` is refused, with who holds it as its live server announced itself, if one
+    has: else it may as well be a graft client's data dir, which locks the directory too."""
+    who = live_server(path)
+    if who is not None:
         return f"data dir {path} is in use by another server; refusing to share it{who}"
     return (
         f"data dir {path} is in use by another process (a graft server, or a graft client "
