@@ -1,4 +1,8 @@
-"""``with`` support for anything that has ``close()``: leaving the block closes it."""
+"""``with`` support for anything that has ``close()``: leaving the block closes it.
+
+A block left by an exception keeps it: a failure of the close that follows (often the same
+cause reported again, such as a full disk) goes with it as a note, not in its place.
+"""
 
 from __future__ import annotations
 
@@ -22,4 +26,10 @@ class Closing(abc.ABC):
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        self.close()
+        if exc is None:
+            self.close()
+            return
+        try:
+            self.close()
+        except Exception as failed:
+            exc.add_note(f"closing {type(self).__name__} then failed too: {failed}")

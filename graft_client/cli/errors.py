@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from graft_client.cli.output import USAGE_ERROR, CliError
+from graft_client.storage.db import FULL_ADVICE
 from graft_core.errors import (
     AuthError,
     CommitRejectedError,
@@ -22,13 +23,17 @@ from graft_core.errors import (
     KeyRequiredError,
     NotFoundError,
     ServiceUnavailableError,
+    StorageFullError,
     VolumeNotFoundError,
 )
+from graft_core.rpcclient.answers import CHECK_URLS
 
 __all__ = ["translate", "unknown_volume"]
 
 _VID = re.compile(r"\b[1-9A-HJ-NP-Za-km-z]{22}\b")
-_NOT_A_SERVICE = re.compile(r"^(\S+) is not a (metastore|pagestore)\b")
+_NOT_A_SERVICE = re.compile(
+    r"^(\S+) is not a (metastore|pagestore)\b(?:: it is a graft (metastore|pagestore)\b)?"
+)
 _URL = re.compile(r"https?://[^/\s]+")
 _SERVICE = re.compile(r"\b(metastore|pagestore)\b")
 _STATE = re.compile(r"in state (\w+)")
@@ -66,14 +71,17 @@ def _unavailable(exc: ServiceUnavailableError) -> str:
 
 def _bad_input(exc: GraftError) -> str:
     message = str(exc)
-    swapped = _NOT_A_SERVICE.match(message)
-    if swapped:
-        url, service = swapped.groups()
-        return (
-            f"{url} is not a {service}: check --metastore and --pagestore "
-            "(GRAFT_METASTORE, GRAFT_PAGESTORE): are the two swapped?"
-        )
-    return message
+    misdirected = _NOT_A_SERVICE.match(message)
+    if misdirected is None:
+        return message
+    url, service, other = misdirected.groups()
+    if other is None:  # no graft server there at all
+        why = message.partition(": ")[2].removesuffix(f" ({CHECK_URLS})")
+        return f"{url} is not a {service} ({why}): check --{service} (GRAFT_{service.upper()})"
+    return (
+        f"{url} is the {other}, not the {service}: check --metastore and --pagestore "
+        "(GRAFT_METASTORE, GRAFT_PAGESTORE): are the two swapped, or one URL given for both?"
+    )
 
 
 def _in_use(exc: DataDirLockedError) -> str:
@@ -133,6 +141,9 @@ def translate(exc: Exception) -> CliError | None:
         return CliError(f"{exc}: the token (--token, GRAFT_TOKEN) does not allow this")
     if isinstance(exc, AuthError):
         return CliError(f"{exc}: give a valid token with --token or GRAFT_TOKEN")
+    if isinstance(exc, StorageFullError):
+        # Each command opens the data dir anew: running it again is the reopening.
+        return CliError(str(exc).replace(FULL_ADVICE, "free space, then run the command again"))
     if isinstance(exc, GraftError):
         return CliError(str(exc))
     if isinstance(exc, UnicodeEncodeError):

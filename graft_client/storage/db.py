@@ -40,7 +40,7 @@ from graft_core.errors import (
     StorageFullError,
 )
 
-__all__ = ["Batch", "LocalDB", "Provisional", "SortedLoad"]
+__all__ = ["FULL_ADVICE", "Batch", "LocalDB", "Provisional", "SortedLoad"]
 
 log = logging.getLogger(__name__)
 
@@ -56,12 +56,15 @@ _PROVISIONAL_END = _PROVISIONAL[:-1] + b"0"  # "/" + 1: just past every key of t
 _FULL = ("No space left on device", "Disk quota exceeded")
 
 
+# What a full disk's error tells the app to do (RocksDB refuses writes until it is reopened).
+FULL_ADVICE = "free space, then reopen the client"
+
+
 def _storage_error(path: Path, what: str, exc: Exception) -> StorageError:
     text = str(exc)
     if any(marker in text for marker in _FULL):
         return StorageFullError(
-            f"{what} in local storage at {path} failed, the disk is full: {text}; "
-            "free space, then reopen the client"
+            f"{what} in local storage at {path} failed, the disk is full: {text}; {FULL_ADVICE}"
         )
     return StorageError(f"{what} in local storage at {path} failed: {text}")
 

@@ -164,6 +164,9 @@ async def _push_locked(
     state: LocalState, runtime: SyncRuntime, vid: VolumeId, progress: Progress | None
 ) -> PushInfo | None:
     cluster = await checked_cluster(state, runtime, vid)
+    # Before anything is marked: a URL that leads to no pagestore (or another cluster's) is
+    # bad input, which leaves the volume as it was.
+    await checked_cluster(state, runtime, vid, via=runtime.pagestore)
     keyring = _keyring(state, runtime, vid)
     plan = state.begin_push(vid)
     if plan is None:

@@ -11,9 +11,11 @@ from graft_core.errors import (
 )
 from graft_core.wire import ErrorBody, decode
 
-__all__ = ["answer_error", "not_a_service"]
+__all__ = ["CHECK_URLS", "answer_error", "not_a_service"]
 
 _NO_ENDPOINT = (404, 405)
+# What a URL that leads elsewhere is told to do (the CLI names its own options instead).
+CHECK_URLS = "check the metastore and pagestore URLs"
 
 
 def answer_error(url: str, path: str, status: int, body: bytes) -> GraftError:
@@ -47,6 +49,4 @@ def _no_endpoint(url: str, path: str) -> InvalidInputError:
 
 def not_a_service(url: str, service: str, why: str) -> InvalidInputError:
     """``url``, given as the ``service``'s, leads elsewhere (``why`` says how that shows)."""
-    return InvalidInputError(
-        f"{url} is not a {service}: {why} (check the metastore and pagestore URLs)"
-    )
+    return InvalidInputError(f"{url} is not a {service}: {why} ({CHECK_URLS})")

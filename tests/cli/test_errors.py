@@ -3,6 +3,7 @@ Python API names."""
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 from pathlib import Path
@@ -15,6 +16,8 @@ from graft_client.sqlite import register, unregister
 from graft_core.ids import VolumeId
 from tests.cli.runner import clean_env, graft, ok, ok_json, servers_env, stderr_lines
 from tests.pagestore.cluster import Cluster
+from tests.support.tmpfs import small_tmpfs
+from tests.support.webserver import plain_web_server
 
 PYTHON_WORDS = ("Client", "metastore=", "reset_to_remote", "Volume.", "Error(", "Traceback")
 
@@ -88,6 +91,22 @@ def test_swapped_ports_say_so(cluster: Cluster, tmp_path: Path) -> None:
     env = servers_env(cluster.pagestore.url, cluster.metastore.url)
     proc = graft("push", vid, data_dir=tmp_path, env=env)
     one_error_line(proc, 2, "--metastore and --pagestore", "swapped")
+
+
+def test_a_url_given_for_both_servers_or_leading_to_no_server_is_told_as_such(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """Neither is a swap; either is bad input, which leaves the volume as it was."""
+    vid = volume_with_a_commit(tmp_path)
+    env = servers_env(cluster.metastore.url, cluster.metastore.url)
+    proc = graft("push", vid, data_dir=tmp_path, env=env)
+    one_error_line(proc, 2, f"{cluster.metastore.url} is the metastore", "given for both")
+    with plain_web_server(tmp_path / "www") as url:
+        proc = graft("push", vid, data_dir=tmp_path, env=servers_env(cluster.metastore.url, url))
+        line = one_error_line(proc, 2, f"{url} is not a pagestore", "--pagestore")
+    assert "swapped" not in line
+    status = ok_json("status", vid, data_dir=tmp_path, env=clean_env())
+    assert (status["status"], status["last_error"]) == ("ok", None)
 
 
 def test_url_without_a_scheme_shows_one(tmp_path: Path) -> None:
@@ -248,3 +267,14 @@ def test_unknown_volume_says_where_it_was_looked_for(cluster: Cluster, tmp_path:
     proc = graft("read", never_pushed, "1", "--remote", data_dir=tmp_path, env=env)
     said = f"the metastore at {cluster.metastore.url} does not know volume {never_pushed}"
     one_error_line(proc, 2, said, f"never pushed? `graft push {never_pushed}` first")
+
+
+def test_a_full_disk_says_what_failed_and_what_to_do_in_cli_words(tmp_path: Path) -> None:
+    """The import's own failure, not the close that followed it, and no library advice."""
+    source = tmp_path / "big.bin"
+    source.write_bytes(os.urandom(16 << 20))  # incompressible: twice the disk
+    with small_tmpfs(tmp_path / "disk", size="8m") as disk:
+        proc = graft("import", source, data_dir=disk / "client")
+        line = one_error_line(proc, 1, "the disk is full", "free space, then run the command again")
+        assert "closing" not in line and "reopen" not in line
+        assert ok_json("volume", "list", data_dir=disk / "client") == []

@@ -118,3 +118,22 @@ def test_after_a_failed_wal_sync_nothing_reads_what_may_not_be_durable(
         assert snapshot is not None and snapshot.lsn in (1, 2)  # what RocksDB found durable
         _commit(volume, acked)
         _check(volume, acked, snapshot.lsn + 1)
+
+
+def test_an_error_in_the_block_is_not_replaced_by_closing_on_the_full_disk(tmp_path: Path) -> None:
+    """Leaving ``with Client(...)`` by a commit's ``StorageFullError`` closes the client, whose
+    close reports that failure again: the block's own error is what comes out (the CLI says
+    what failed, not "closing failed"), the close's goes with it as a note."""
+    with small_tmpfs(tmp_path / "disk") as disk:
+        filler = Filler(disk / "filler")
+        with (
+            pytest.raises(StorageFullError, match="a write in local storage") as info,
+            Client(disk / "client") as client,
+        ):
+            volume = client.create_volume()
+            filler.fill()
+            _commit(volume, {})
+        assert any("closing" in note for note in getattr(info.value, "__notes__", []))
+        filler.free()
+        with Client(disk / "client") as reopened:  # the data dir was released all the same
+            assert reopened.local_volume(volume.vid).snapshot() is None

@@ -106,8 +106,10 @@ def test_swapped_ports_say_which_server_is_which(tmp_path: Path, servers: Cluste
             local = misdirected.create_volume()
             with local.writer() as writer:
                 writer.write(1, page("local"))
+            before = local.status()
             with pytest.raises(InvalidInputError, match=error):
                 local.push()
+            assert (local.status(), local.last_error()) == (before, None)  # bad input: no trace
     with (
         LiteClient(pages, meta) as lite,
         pytest.raises(InvalidInputError, match=f"{pages} is not a metastore"),
@@ -119,11 +121,20 @@ def test_swapped_ports_say_which_server_is_which(tmp_path: Path, servers: Cluste
         assert lite.snapshot(vid).lsn == 1
 
 
-def test_cli_names_urls_that_lead_to_no_graft_server(tmp_path: Path) -> None:
+def test_cli_names_urls_that_lead_to_no_graft_server(tmp_path: Path, servers: Cluster) -> None:
     """A web server answers ``POST`` with 501 and an HTML page: that was told as a server error
-    of the metastore (exit 1), not as a URL that leads elsewhere."""
+    of the metastore (exit 1), not as a URL that leads elsewhere. Given as the pagestore, it is
+    found out before a push marks anything: bad input leaves the volume as it was."""
     vid = str(VolumeId.random())
     with plain_web_server(tmp_path / "www") as url:
+        with Client(tmp_path / "pusher", metastore=servers.metastore.url, pagestore=url) as client:
+            volume = client.create_volume()
+            with volume.writer() as writer:
+                writer.write(1, page("local"))
+            before = volume.status()
+            with pytest.raises(InvalidInputError, match=f"{url} is not a pagestore"):
+                volume.push()
+            assert (volume.status(), volume.last_error()) == (before, None)
         done = graft(tmp_path / "a", url, url, "clone", vid)
         assert_one_error_line(done, f"{url} is not a metastore", "--metastore")
         done = graft(tmp_path / "b", url, url, "read", vid, "1", "--remote")
