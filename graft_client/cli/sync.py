@@ -114,7 +114,7 @@ def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
         with progress(f"syncing {volume.vid}") as shown:
             pushed = resumable_push(volume, shown)
             outcome = volume.pull()
-        value = _report(volume) | {
+        value = _report(volume, client.owner_pid) | {
             "pushed": None if pushed is None else pushed.remote_lsn,
             "outcome": outcome.value,
         }
@@ -151,23 +151,31 @@ _UNSYNCED_STEP = (
     "{unpushed} local commits wait and nothing syncs this data dir now (no `graft daemon`, "
     "no autosync): `graft push {vid}` sends them"
 )
+_OWNER_WITHOUT_SERVERS_STEP = (
+    "{unpushed} local commits wait and the process that owns the data dir (pid {owner}), which "
+    "syncs for every process of it, has no servers configured: give it the servers, or stop "
+    "it and `graft push {vid}`"
+)
 
 
-def _report(volume: Volume) -> dict[str, Any]:
+def _report(volume: Volume, owner_pid: int) -> dict[str, Any]:
     """``volume_report`` with the fetched bytes, and what to do when the volume is stuck or
-    its commits wait for a sync that nothing runs (a daemon that was killed, say)."""
+    its commits wait for a sync that nothing runs (a daemon that was killed, or an owner of
+    the data dir opened without servers)."""
     report = volume_report(volume) | {"bytes_fetched": volume.stats().bytes_fetched}
-    return report | {"next_step": _next_step(volume, report)}
+    return report | {"next_step": _next_step(volume, report, owner_pid)}
 
 
-def _next_step(volume: Volume, report: dict[str, Any]) -> str | None:
+def _next_step(volume: Volume, report: dict[str, Any], owner_pid: int) -> str | None:
     if report["pushing"]:
         return None
     step = _NEXT_STEP.get(VolumeStatus(report["status"]))
     pushes = volume.session.has_remote and SyncMode(report["sync"]).pushes
     if step is None and pushes and report["unpushed_commits"] and not report["autosync"]:
-        step = _UNSYNCED_STEP
-    return step.format(vid=volume.vid, unpushed=report["unpushed_commits"]) if step else None
+        step = _UNSYNCED_STEP if volume.session.owner_has_remote else _OWNER_WITHOUT_SERVERS_STEP
+    if step is None:
+        return None
+    return step.format(vid=volume.vid, unpushed=report["unpushed_commits"], owner=owner_pid)
 
 
 @click.command(short_help="Where one or every volume stands, and what to do.")
@@ -180,7 +188,7 @@ def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
     with open_client(ctx) as client:
         vids = [vid] if vid else [str(info.vid) for info in client.volumes()]
         owner = owner_report(client)
-        found = [_report(client.local_volume(v)) | owner for v in vids]
+        found = [_report(client.local_volume(v), client.owner_pid) | owner for v in vids]
     text = "\n\n".join(_status_text(s) for s in found) or f"no volumes\n{_status_text(owner)}"
     echo_result(as_json, found[0] if vid else found, text)
 
@@ -202,7 +210,7 @@ def clone(ctx: click.Context, vid: str, encrypt_local: bool, as_json: bool) -> N
         except VolumeNotFoundError:
             require_servers(client)
             volume, cloned = client.open_volume(vid, encrypt_local=encrypt_local or None), True
-        value = _report(volume) | {"cloned": cloned}
+        value = _report(volume, client.owner_pid) | {"cloned": cloned}
     text = _status_text(value)
     if not cloned:
         text = f"already cloned; `graft pull {vid}` brings it up to date\n{text}"

@@ -175,6 +175,10 @@ class SharedSession(SyncSession):
     def autosync_running(self) -> bool:
         return bool(self._shared.call(lambda: self._autosync is not None, "autosync_running"))
 
+    @property
+    def owner_has_remote(self) -> bool:
+        return bool(self._shared.call(lambda: self.has_remote, "has_remote"))
+
     def push_state(self, vid: VolumeId) -> tuple[bool, int]:
         local = partial(SyncSession.push_state, self, vid)
         running, begun = self._shared.call(lambda: list(local()), "push_state", bytes(vid))

@@ -102,6 +102,11 @@ class SyncSession:
     def autosync_running(self) -> bool:
         return self._autosync is not None
 
+    @property
+    def owner_has_remote(self) -> bool:
+        """Whether the process that syncs for the data dir (its owner) has servers."""
+        return self.has_remote
+
     def push_state(self, vid: VolumeId) -> tuple[bool, int]:
         """Whether a push of ``vid`` runs now, and how many began so far (pushes run in the
         process owning the data dir): a push under way looks cut off (``INTERRUPTED_PUSH``)

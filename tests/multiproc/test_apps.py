@@ -119,7 +119,7 @@ def test_status_read_as_a_push_ends_says_pushing_not_cut_off(
             pushing.start()
             wait_until(lambda: list(gate.glob("push.before_commit.*")) or None, 10, "the push")
             monkeypatch.setattr(Volume, "info", info_as_the_push_ends)
-            report = _report(volume)
+            report = _report(volume, c.owner_pid)
     assert report["status"] == "interrupted_push"  # as it was read, while the push ran
     assert (report["pushing"], report["next_step"]) == (True, None)
 
@@ -165,6 +165,7 @@ def test_a_daemon_beside_an_owner_with_no_servers_says_the_owner_lacks_them(
     pass metastore= and pagestore= to Client", exit 1, though the daemon had them."""
     device = tmp_path / "device"
     vid = ok("volume", "create", data_dir=device).decode().strip()
+    ok("write", vid, "1", "--fill", "7", data_dir=device)
     env = servers_env("http://127.0.0.1:9", "http://127.0.0.1:10")
     with _app_holding(device) as holder:
         for command in (["daemon"], ["push", vid]):
@@ -175,6 +176,10 @@ def test_a_daemon_beside_an_owner_with_no_servers_says_the_owner_lacks_them(
                 f"error: no servers configured in the process that owns the data dir (pid "
                 f"{holder.pid}), which syncs for every process of it"
             )
+        # Nor does status offer `graft push`, which would fail so: it says what would work.
+        step = ok_json("status", vid, data_dir=device, env=env)["next_step"]
+        assert f"(pid {holder.pid})" in step and "has no servers configured" in step
+        assert "sends them" not in step
 
 
 @contextmanager
