@@ -3,10 +3,13 @@
 For deadlines that nothing else would notice passing (a request waiting too long for a lease
 that no one frees): the thread sleeps until the nearest one, without polling, and is started
 only while a deadline is set (it ends once none is: an idle owner keeps no thread for it).
+A deadline set while the interpreter exits is dropped: Python 3.11 never runs a thread started
+then, and its ``start`` never returns.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -30,11 +33,11 @@ class Alarm:
             if self._at is not None and self._at <= at:
                 return  # it rings earlier, and its ``ring`` sees this deadline
             self._at = at
-            if self._thread is None:
+            if self._thread is not None:
+                self._guard.notify()
+            elif not sys.is_finalizing():  # the process is exiting: a thread would never start
                 self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
                 self._thread.start()
-            else:
-                self._guard.notify()
 
     def _run(self) -> None:
         while True:

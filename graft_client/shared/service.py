@@ -122,8 +122,8 @@ class OwnerService:
             "unpin": self._unpin,
             "repin": self._repin,
             "commit": self._commit,
-            "landed": lambda conn, vid, base, dirty, page_count, shrunk_to: snapshot_to_wire(
-                state.landed(VolumeId(vid), snapshot_from_wire(base), dirty, page_count, shrunk_to)
+            "landed": lambda conn, vid, base, commit_id: snapshot_to_wire(
+                state.landed(VolumeId(vid), snapshot_from_wire(base), commit_id)
             ),
             "set_config": lambda conn, vid, raw: state.set_config(
                 VolumeId(vid), config_from_wire(raw)
@@ -325,6 +325,7 @@ class OwnerService:
         dirty: dict[int, bytes],
         page_count: int,
         shrunk_to: int,
+        commit_id: bytes,
         pin: list[Any],
         lease: int | None,
     ) -> Any:
@@ -339,6 +340,7 @@ class OwnerService:
             (token, since) if spare else None,
             lease,
             id(conn),
+            commit_id,
         )
         snapshot, log_token, _ = found
         if spare:

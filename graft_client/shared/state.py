@@ -76,6 +76,8 @@ ATTACHED_DIR = "attached"
 CATCH_UP_PAGES = 128
 PinKey = tuple[VolumeId, int]  # a volume's snapshot: (vid, local LSN)
 
+# The random id of a commit sent to the owner (``CommitRecord.commit_id``).
+COMMIT_ID_BYTES = 16
 # After a takeover, how long reclaim waits for the other processes to pin their readers'
 # snapshots again (takeovers take well under a second).
 REPIN_GRACE_S = 5.0
@@ -115,9 +117,10 @@ def _commit_to_wire(
     dirty: Mapping[int, bytes],
     page_count: int,
     shrunk_to: int,
+    commit_id: bytes,
 ) -> list[Any]:
-    """A commit's arguments as the owner's ``commit`` and ``landed`` take them."""
-    return [bytes(vid), snapshot_to_wire(base), dict(dirty), page_count, shrunk_to]
+    """A commit's arguments as the owner's ``commit`` takes them."""
+    return [bytes(vid), snapshot_to_wire(base), dict(dirty), page_count, shrunk_to, commit_id]
 
 
 class SharedState(LocalState):
@@ -646,7 +649,10 @@ class SharedState(LocalState):
         spare = base is not None and not self.is_owner
         with self._pins_guard:
             token, since = self._known.get(vid, (None, 0))
-        wire = _commit_to_wire(vid, base, dirty, page_count, shrunk_to)
+        # Tells, if the owner goes away before answering, whether this commit is the one that
+        # landed (another writer's on the same base may have written the same pages).
+        commit_id = secrets.token_bytes(COMMIT_ID_BYTES)
+        wire = _commit_to_wire(vid, base, dirty, page_count, shrunk_to, commit_id)
         try:
             found, log_token, changed, as_of = self._shared.call(
                 lambda: committed_to_wire(*local()),
@@ -657,7 +663,7 @@ class SharedState(LocalState):
                 retry=False,
             )
         except OwnerGoneError:
-            return self._commit_cut_off(vid, base, dirty, page_count, shrunk_to, over)
+            return self._commit_cut_off(vid, base, dirty, page_count, shrunk_to, over, commit_id)
         snapshot = snapshot_from_wire(found)
         assert snapshot is not None
         if over is not None:
@@ -682,13 +688,14 @@ class SharedState(LocalState):
         page_count: int,
         shrunk_to: int,
         over: HandOver | None,
+        commit_id: bytes,
     ) -> Snapshot:
         """A commit whose owner went away before it answered: the next owner (maybe this
-        process) tells whether it landed; if nothing did, it is sent again. Landed under a
-        writer lease, the lease goes, as the commit would have released it (held again at
-        the next owner meanwhile)."""
-        local = partial(self.landed, vid, base, dirty, page_count, shrunk_to)
-        wire = _commit_to_wire(vid, base, dirty, page_count, shrunk_to)
+        process) tells whether it landed (the commit made with ``commit_id``); if nothing
+        did, it is sent again. Landed under a writer lease, the lease goes, as the commit
+        would have released it (held again at the next owner meanwhile)."""
+        local = partial(self.landed, vid, base, commit_id)
+        wire = [bytes(vid), snapshot_to_wire(base), commit_id]
         try:
             found = self._shared.call(lambda: snapshot_to_wire(local()), "landed", *wire)
         except ConcurrentWriteError as exc:
@@ -726,16 +733,18 @@ class SharedState(LocalState):
         pin: tuple[int | None, int] | None = None,
         lease: int | None = None,
         holder: int = HERE,
+        commit_id: bytes | None = None,
     ) -> tuple[Snapshot, int, Changed | None]:
         """The owner: ``LocalState.apply_commit``, noted in the change log under the same
         lock; the new snapshot, the volume's change log token and, when ``pin`` (the asker's
         token and LSN, as in ``pin_since``) asks for it, the new snapshot pinned and its pages
         changed since the asker's LSN. The writer lease of file ``lease`` (of ``holder``) is
         released once the commit is written, before the commit is durable: the next writer
-        works meanwhile; this returns (the commit is acknowledged) once it is durable."""
+        works meanwhile; this returns (the commit is acknowledged) once it is durable. Its
+        record keeps the asker's ``commit_id`` (see ``landed``)."""
         changed = None
         with self._lock(vid):
-            snapshot, ticket = self.write_commit(vid, base, dirty, page_count, shrunk_to)
+            snapshot, ticket = self.write_commit(vid, base, dirty, page_count, shrunk_to, commit_id)
             few = len(dirty) <= CACHED_COMMIT_PAGES  # a copy: the caller's mapping may change
             self._newest = (vid, snapshot.lsn, dict(dirty)) if few else None
             cut = base is not None and shrunk_to < base.page_count  # pages cut: not in dirty

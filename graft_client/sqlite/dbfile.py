@@ -347,7 +347,8 @@ class VolumeFile(apsw.VFSFile):
             # never succeed) makes SQLite roll the transaction back at once.
             self._doomed = (
                 f"this write transaction cannot commit: {exc} (a pull or reset landed while it "
-                "ran); it was rolled back: retry it"
+                "ran, or another writer as the data dir changed owner); it was rolled back: "
+                "retry it"
             )
             raise self._busy(self._doomed, apsw.SQLITE_BUSY_SNAPSHOT) from exc
         except StorageError as exc:

@@ -35,9 +35,11 @@ def commit_pages(
     shrunk_to: int,
     *,
     sync: bool = True,
+    commit_id: bytes | None = None,
 ) -> tuple[SnapshotRecord, int]:
-    """Write ``dirty`` over ``base`` as the next local LSN, durably unless not ``sync``; the
-    new snapshot record and the write's ticket (``LocalDB.wait_durable``).
+    """Write ``dirty`` over ``base`` as the next local LSN (its record with ``commit_id``),
+    durably unless not ``sync``; the new snapshot record and the write's ticket
+    (``LocalDB.wait_durable``).
 
     Raises ``ConcurrentWriteError`` if another commit landed since ``base``.
     """
@@ -56,7 +58,7 @@ def commit_pages(
         latest.remote_lsn if latest else None,
         latest.remote_local_lsn if latest else None,
     )
-    record = CommitRecord(PageCount(page_count), changed.serialize(), now_ms())
+    record = CommitRecord(PageCount(page_count), changed.serialize(), now_ms(), commit_id=commit_id)
     records.put_commit(batch, vid, lsn, record)
     records.put_snapshot(batch, vid, new)
     ticket = records.db.write(batch, sync=sync)

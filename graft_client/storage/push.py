@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import msgspec
+
 from graft_client.storage.cipher import is_marker
 from graft_client.storage.commits import now_ms
 from graft_client.storage.pages import PageCursor
 from graft_client.storage.records import (
     PENDING_MARKER,
-    CommitRecord,
     SnapshotRecord,
     SyncError,
     VolumeStatus,
@@ -136,12 +137,8 @@ def finish_push(
     commit = records.commit(vid, plan.local_lsn)
     assert commit is not None
     batch = records.db.batch()
-    records.put_commit(
-        batch,
-        vid,
-        plan.local_lsn,
-        CommitRecord(commit.page_count, commit.graft, commit.created_ms, remote_lsn),
-    )
+    pushed = msgspec.structs.replace(commit, remote_lsn=remote_lsn)  # its commit_id kept
+    records.put_commit(batch, vid, plan.local_lsn, pushed)
     records.put_last_error(batch, vid, None)
     records.put_last_sync(batch, vid, now_ms())
     mapped = SnapshotRecord(record.lsn, record.page_count, remote_lsn, plan.local_lsn)

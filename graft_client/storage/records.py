@@ -108,12 +108,16 @@ class CommitRecord(msgspec.Struct, array_like=True, frozen=True):
     """One local commit: the pages it changed (serialized Graft) and the page count after it.
 
     ``remote_lsn`` is set when this local LSN was created by pulling that remote LSN.
+    ``commit_id`` is the random id an attached process gave its commit: one whose answer was
+    cut off by the owner going away learns from it whether this is its commit (another
+    writer's on the same base may have written the very same pages).
     """
 
     page_count: PageCount
     graft: bytes
     created_ms: int
     remote_lsn: RemoteLSN | None = None
+    commit_id: bytes | None = None
 
 
 class OriginRecord(msgspec.Struct, array_like=True, frozen=True):

@@ -39,7 +39,6 @@ from graft_client.storage.pull import PullOutcome
 from graft_client.storage.push import PushPlan
 from graft_client.storage.reclaim import ReclaimStats, plan_horizon, reclaim_volume
 from graft_client.storage.records import (
-    CommitRecord,
     FetchStats,
     OriginRecord,
     StoreRequests,
@@ -54,13 +53,14 @@ from graft_client.storage.snapshots import (
     retained_snapshot,
     to_snapshot,
 )
-from graft_client.storage.view import FetchPending, Inheritor, NotFetched, SnapshotView, not_fetched
+from graft_client.storage.view import FetchPending, Inheritor, SnapshotView
 from graft_client.storage.volumes import VolumeRecords
 from graft_core.errors import (
     ClosedError,
     ConcurrentWriteError,
     InvalidInputError,
     KeyRequiredError,
+    VolumeNotFoundError,
     WrongClusterError,
 )
 from graft_core.failpoints import failpoint
@@ -446,18 +446,11 @@ class LocalState:
         self.settle_commit(vid, ticket)
         return snapshot
 
-    def landed(
-        self,
-        vid: VolumeId,
-        base: Snapshot | None,
-        dirty: Mapping[int, bytes],
-        page_count: int,
-        shrunk_to: int,
-    ) -> Snapshot | None:
+    def landed(self, vid: VolumeId, base: Snapshot | None, commit_id: bytes) -> Snapshot | None:
         """For a writer that lost the answer to its commit (the process owning the data dir
-        went away): the snapshot its commit of ``dirty`` over ``base`` made, or None if the
-        volume is still at ``base`` (nothing landed: the commit may be sent again).
-        ``ConcurrentWriteError`` if another commit landed over ``base``."""
+        went away): the snapshot its commit over ``base``, made with ``commit_id``, made; or
+        None if the volume is still at ``base`` (nothing landed: the commit may be sent
+        again). ``ConcurrentWriteError`` if another commit landed over ``base``."""
         lsn = LocalLSN(LSN(1 if base is None else base.lsn + 1))
         with self._locked(vid) as records:
             latest = records.snapshot(vid)
@@ -467,38 +460,13 @@ class LocalState:
         snapshot = None if record is None else self.pin(vid, lsn)
         if snapshot is None:
             raise ConcurrentWriteError(f"volume {vid} moved past LSN {lsn} since this commit")
-        try:
-            assert record is not None
-            if not self._made(snapshot, record, dirty, page_count, shrunk_to):
-                raise ConcurrentWriteError(
-                    f"another commit landed on volume {vid} at LSN {lsn}, over this one's base"
-                )
-        finally:
-            self.unpin(vid, snapshot.lsn)
-        return snapshot
-
-    def _made(
-        self,
-        snapshot: Snapshot,
-        record: CommitRecord,
-        dirty: Mapping[int, bytes],
-        page_count: int,
-        shrunk_to: int,
-    ) -> bool:
-        """Whether commit ``record`` (of ``snapshot``) is that of ``dirty``: the same page count
-        and pages (it may also blank pages cut off above ``shrunk_to``)."""
-        changed = set(Graft.deserialize(record.graft))
-        if record.page_count != page_count or not changed.issuperset(dirty):
-            return False
-        if any(idx <= shrunk_to for idx in changed.difference(dirty)):
-            return False
-        try:
-            return all(
-                self.read_page(snapshot.vid, snapshot, idx, not_fetched) == bytes(page)
-                for idx, page in dirty.items()
+        self.unpin(vid, snapshot.lsn)
+        assert record is not None
+        if record.commit_id != commit_id:
+            raise ConcurrentWriteError(
+                f"another commit landed on volume {vid} at LSN {lsn}, over this one's base"
             )
-        except NotFetched:  # a page not fetched yet: no commit of this writer wrote it
-            return False
+        return snapshot
 
     def write_commit(
         self,
@@ -507,13 +475,16 @@ class LocalState:
         dirty: Mapping[int, bytes],
         page_count: int,
         shrunk_to: int,
+        commit_id: bytes | None = None,
     ) -> tuple[Snapshot, int]:
         """``apply_commit`` but for its WAL sync: the new snapshot, which readers see already,
         and the ticket that ``settle_commit`` waits on before anyone is told it committed."""
         failpoint("commit.before_write")
         with self._locked(vid) as records:
             dirty = sealed_pages(self._commit_cipher(records, vid), dirty)
-            new, ticket = commit_pages(records, vid, base, dirty, page_count, shrunk_to, sync=False)
+            new, ticket = commit_pages(
+                records, vid, base, dirty, page_count, shrunk_to, sync=False, commit_id=commit_id
+            )
         failpoint("commit.written")
         return to_snapshot(vid, new), ticket
 
@@ -524,11 +495,14 @@ class LocalState:
         self._sealed_at_rest.pop(vid, None)
 
     def _commit_cipher(self, records: VolumeRecords, vid: VolumeId) -> PageCipher | None:
-        """``cipher(vid)`` for a commit, the volume's lock held."""
+        """``cipher(vid)`` for a commit, the volume's lock held; ``VolumeNotFoundError`` if
+        the volume went (a handle kept past its deletion: nothing may land for no volume)."""
         if vid in self._stored_as_is:
             return None
         config = records.config(vid)
-        if config is not None and not config.encrypt_local:
+        if config is None:
+            raise VolumeNotFoundError(f"volume {vid} does not exist in {self.data_dir}")
+        if not config.encrypt_local:
             self._stored_as_is.add(vid)
         return self._cipher_of(vid, config)
 

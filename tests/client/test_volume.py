@@ -88,6 +88,25 @@ def test_exception_in_writer_block_discards(client: Client) -> None:
     assert volume.snapshot() is None
 
 
+def test_a_commit_to_a_deleted_volume_is_refused_and_stores_nothing(client: Client) -> None:
+    """A handle kept past the deletion: its commit was acknowledged, into keys no volume owns
+    (found by an outside tester, from this process and from another)."""
+    volume = client.create_volume()
+    for writes in (False, True):  # a volume deleted with no commit, and one deleted after one
+        if writes:
+            volume = client.create_volume()
+            with volume.writer() as writer:
+                writer.write(1, page("kept"))
+        client.delete_volume(volume.vid)
+        writer = volume.writer()
+        writer.write(1, page("orphan"))
+        with pytest.raises(VolumeNotFoundError):
+            writer.commit()
+        assert client.volumes() == [] and volume.snapshot() is None
+        with pytest.raises(VolumeNotFoundError):
+            client.local_volume(volume.vid)
+
+
 def test_empty_commit_is_a_noop(client: Client) -> None:
     volume = client.create_volume()
     assert volume.writer().commit() is None

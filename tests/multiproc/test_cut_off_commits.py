@@ -19,6 +19,7 @@ from graft_client.sqlite.locks import WriterSlot
 from graft_core.errors import ConcurrentWriteError
 from graft_core.types import PAGE_SIZE
 from tests.multiproc.conftest import ROOT
+from tests.pagestore.cluster import Cluster
 from tests.sqlite.support import Device, device
 
 OWNER = """
@@ -73,20 +74,79 @@ def test_a_commit_cut_off_by_the_owners_death_is_answered_as_committed(
 
 
 def test_a_cut_off_commit_learns_whether_it_landed(tmp_path: Path) -> None:
-    page, other = os.urandom(PAGE_SIZE), os.urandom(PAGE_SIZE)
+    page = os.urandom(PAGE_SIZE)
+    mine, theirs = b"mine", b"theirs"
     with Client(tmp_path) as client:
         volume = client.create_volume()
         state = client.state
-        assert state.landed(volume.vid, None, {1: page}, 1, 1) is None  # nothing landed yet
-        with volume.writer() as writer:
+        assert state.landed(volume.vid, None, mine) is None  # nothing landed yet
+        landed, _, _ = state.commit_here(volume.vid, None, {1: page}, 1, 1, commit_id=mine)
+        assert state.landed(volume.vid, None, mine) == landed
+        with pytest.raises(ConcurrentWriteError):
+            state.landed(volume.vid, None, theirs)  # another commit took LSN 1
+        assert state.landed(volume.vid, landed, theirs) is None
+        with volume.writer() as writer:  # the same pages, from a writer with no id
             writer.write(1, page)
-        landed = state.landed(volume.vid, None, {1: page}, 1, 1)
-        assert landed is not None and landed.lsn == 1
         with pytest.raises(ConcurrentWriteError):
-            state.landed(volume.vid, None, {1: other}, 1, 1)  # another commit took LSN 1
-        with pytest.raises(ConcurrentWriteError):
-            state.landed(volume.vid, None, {1: page}, 2, 2)  # not the same page count
-        assert state.landed(volume.vid, landed, {1: other}, 1, 1) is None
+            state.landed(volume.vid, landed, mine)
+
+
+def test_a_cut_off_commit_is_known_as_its_own_once_pushed(cluster: Cluster, tmp_path: Path) -> None:
+    """The next owner may finish a push (resuming it) before the cut-off writer asks."""
+    meta, pages = cluster.metastore.url, cluster.pagestore.url
+    with Client(tmp_path, metastore=meta, pagestore=pages) as client:
+        volume = client.create_volume()
+        landed, _, _ = client.state.commit_here(
+            volume.vid, None, {1: os.urandom(PAGE_SIZE)}, 1, 1, commit_id=b"mine"
+        )
+        assert volume.push() == 1
+        found = client.state.landed(volume.vid, None, b"mine")
+        assert found is not None and found.lsn == landed.lsn
+
+
+OWNER_FIRST = """
+import sys
+from graft_client import Client
+from graft_core.failpoints import armed
+with Client(sys.argv[1]) as client:
+    volume = client.create_volume()
+    with volume.writer() as writer:
+        writer.write(1, bytes(4096))
+    print(volume.vid, flush=True)
+    sys.stdin.readline()
+    with volume.writer() as writer:  # what the other writer writes too, on the same base
+        writer.write(1, bytes([1]) * 4096)
+    with armed("commit.before_write", "crash"):  # the next commit, another process's
+        print("committed", flush=True)
+        sys.stdin.read()
+"""
+
+
+def test_a_cut_off_commit_is_not_mistaken_for_another_writers_identical_one(
+    tmp_path: Path,
+) -> None:
+    """Two writers on one base write the same bytes (two counters read 0 and write 1). The
+    owner commits its own, then dies before writing the other's: that one's writer, taking
+    over, found identical pages at its LSN and was told it committed, a lost update."""
+    argv = [sys.executable, "-c", OWNER_FIRST, str(tmp_path)]
+    owner = subprocess.Popen(argv, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert owner.stdin is not None and owner.stdout is not None
+        vid = owner.stdout.readline().decode().strip()
+        with Client(tmp_path) as client:
+            volume = client.local_volume(vid)
+            writer = volume.writer()
+            writer.write(1, bytes([1]) * 4096)
+            owner.stdin.write(b"go\n")
+            owner.stdin.flush()
+            assert owner.stdout.readline() == b"committed\n"
+            with pytest.raises(ConcurrentWriteError, match="another commit landed"):
+                writer.commit()
+            assert owner.wait(30) == -signal.SIGKILL
+            assert client.is_owner and volume.latest_lsn() == 2
+    finally:
+        owner.kill()
+        owner.wait()
 
 
 def test_a_transaction_whose_lease_went_in_a_takeover_says_so_when_its_commit_fails(

@@ -1,0 +1,41 @@
+"""A process attached to a data dir that exits without closing anything exits. It hung: its
+last reader, closed as the interpreter finalized, started the thread that lets lingering pins
+go, and a finalizing Python 3.11 never runs a new thread, nor returns from starting one."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from graft_client import Client
+from tests.multiproc.conftest import ROOT
+from tests.sqlite.support import Device
+
+ATTACHED = """
+import sys, threading, time
+import apsw
+from graft_client import Client
+from graft_client.sqlite import register
+client = Client(sys.argv[1])
+register(client)
+db = apsw.Connection(sys.argv[2], vfs="graft")
+assert db.execute("select count(*) from t").fetchall() == [(1,)]
+# Idle until the pin its reader left lingering was let go of: no pin thread runs at exit.
+deadline = time.monotonic() + 30
+while any(thread.name == "graft-pins" for thread in threading.enumerate()):
+    assert time.monotonic() < deadline, "the lingering pin was never let go of"
+    time.sleep(0.01)
+print("leaving", flush=True)
+"""
+
+
+def test_an_attached_process_exits_without_closing_its_connection(tmp_path: Path) -> None:
+    with Client(tmp_path) as owner:
+        db = Device(owner).connect()
+        db.execute("create table t(n integer)")
+        db.execute("insert into t values (1)")
+        argv = [sys.executable, "-c", ATTACHED, str(tmp_path), db.filename]
+        child = subprocess.run(argv, cwd=ROOT, capture_output=True, timeout=30)
+        assert (child.returncode, child.stdout) == (0, b"leaving\n"), child.stderr.decode()
+        db.close()
