@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import os
 import threading
+import weakref
 from pathlib import Path
 
 from graft_client.shared import OwnerService, SharedDir, SharedSession, SharedState
@@ -31,6 +33,23 @@ from graft_core.settings import Settings
 __all__ = ["Client"]
 
 log = logging.getLogger(__name__)
+
+# The clients open in this process, which a child forked from it inherits (``_forked``).
+_open_clients: weakref.WeakSet[Client] = weakref.WeakSet()
+
+
+def _forked() -> None:
+    parent = os.getppid()
+    for client in list(_open_clients):
+        client.abandon(
+            f"this client was opened by pid {parent}, which this process was forked from, and "
+            "stays that process's: a Client does not survive fork(); open one in this process "
+            "(with gunicorn: not under --preload, or in a post_fork hook)"
+        )
+    _open_clients.clear()
+
+
+os.register_at_fork(after_in_child=_forked)
 
 
 class Client(Closing):
@@ -106,6 +125,8 @@ class Client(Closing):
         self.shared.serve(
             Roles(self._take_over, self._reattach, service.handle, service.dropped, service.slow)
         )
+        self._inherited = False
+        _open_clients.add(self)
         role = "owner" if self.is_owner else f"attached to pid {self.owner_pid}"
         log.debug("opened client %s at %s (%s)", self.client_id, self.data_dir, role)
 
@@ -299,12 +320,26 @@ class Client(Closing):
     def close(self) -> None:
         """Release the data directory; open readers and writers stop working. Idempotent.
 
-        An owner hands the data dir to an attached process, if there is one."""
+        An owner hands the data dir to an attached process, if there is one. In a child forked
+        from the process that opened it, this does nothing: what it holds is the parent's."""
+        if self._inherited:
+            return
+        _open_clients.discard(self)
         self.session.close()
         try:
             self._close_storage()
         finally:
             self.leases.close()
+
+    def abandon(self, why: str) -> None:
+        """Unusable from now on (``ClosedError`` saying ``why``), with nothing closed: for the
+        copy a child forked from the process that opened it inherits (see ``_forked``)."""
+        self._inherited = True
+        # Never freed here, not even as the interpreter exits: dropping its RocksDB handles
+        # would close them, writing into the parent's database.
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(self))
+        self.shared.abandon(why)
+        self.state.abandon(why)
 
     def _close_storage(self) -> None:
         if self.shared.is_owner:

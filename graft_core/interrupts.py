@@ -22,13 +22,24 @@ import threading
 from types import FrameType
 from typing import Any
 
-__all__ = ["hold_interrupts", "interrupts_deferred", "interrupts_held", "release_interrupts"]
+__all__ = [
+    "WAKE_S",
+    "hold_interrupts",
+    "interrupts_deferred",
+    "interrupts_held",
+    "release_interrupts",
+]
 
 # ``signal.signal`` and ``getsignal`` convert handlers to and from enums: a hold and its
 # release cost 21 us through them and 1.2 us through the C functions (measured), on every
 # commit of the main thread.
 _signals: Any = importlib.import_module("_signal")
 _SIGINT = int(signal.SIGINT)
+
+# How often the main thread, waiting for another thread's work, wakes up to act on a SIGINT:
+# the kernel may run its handler on any thread, and one run elsewhere leaves a main thread
+# asleep on a lock or in poll unaware of it, Ctrl-C unheard until the wait ends.
+WAKE_S = 0.1
 
 _depth = 0
 _noted = False

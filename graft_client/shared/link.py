@@ -30,7 +30,7 @@ from graft_client.shared.wire import (
     send_whole,
 )
 from graft_core.errors import DataDirLockedError, error_from_wire
-from graft_core.interrupts import interrupts_deferred, interrupts_held
+from graft_core.interrupts import WAKE_S, interrupts_deferred, interrupts_held
 
 __all__ = ["SOON_S", "OwnerLink", "connect"]
 
@@ -78,7 +78,8 @@ class _Call:
         self.value: Any = None
 
     def sleep(self) -> None:
-        self._wake.acquire()
+        while not self._wake.acquire(timeout=WAKE_S):  # wakes to hear a Ctrl-C
+            pass
 
     def wake(self) -> None:
         """(The link's guard held.) Wake the call's thread once, whatever the reason."""
@@ -237,7 +238,8 @@ class OwnerLink:
         try:
             while not call.done:
                 if not interrupts_deferred():  # a Ctrl-C may come: nothing taken until data is
-                    self._frames.wait()
+                    while not self._frames.wait(WAKE_S):  # wakes to hear a Ctrl-C
+                        pass
                 with interrupts_held():
                     for request_id, ok, value in self._frames.read():
                         self._deliver(request_id, ok, value)
@@ -284,6 +286,12 @@ class OwnerLink:
     @property
     def lost(self) -> bool:
         return self._lost
+
+    def abandon(self) -> None:
+        """In a child forked from this process: close its copy of the socket, which stays the
+        parent's link (no hang-up, no thread to stop: none came along)."""
+        self._lost = self._closing = True
+        self._sock.close()
 
     def close(self) -> None:
         self._closing = True

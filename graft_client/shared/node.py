@@ -100,6 +100,7 @@ class SharedDir:
         self._roles: Roles | None = None
         self._changing = False
         self._closed = False
+        self._closed_why = f"client for {data_dir} is closed"
         self._backoff = 0.0  # before the next takeover, after one failed
         self.owner_pid = os.getpid()
         self.owner_client_id = b""  # attached: the data dir's client id, as the owner said
@@ -170,10 +171,12 @@ class SharedDir:
 
     def link(self) -> OwnerLink | None:
         """The link to the owner; None when this process owns the dir (waits out a takeover)."""
+        if self._closed:  # first, unguarded: in a forked child the guard may stay held
+            raise ClosedError(self._closed_why)
         with self._guard:
             self._guard.wait_for(lambda: not self._changing or self._closed)
             if self._closed:
-                raise ClosedError(f"client for {self.data_dir} is closed")
+                raise ClosedError(self._closed_why)
             return self._link
 
     def call(self, local: Callable[[], T], op: str, *args: Any, retry: bool = True) -> T | Any:
@@ -300,6 +303,19 @@ class SharedDir:
             link.close()
         if server is not None:
             server.close()
+
+    def abandon(self, why: str) -> None:
+        """In a child forked from this process: close its copies of the lock, the endpoint
+        and its connections, or the link, without a word to anyone: they stay the parent's,
+        whose takeover by another process they no longer hold up. Calls raise ``ClosedError``
+        saying ``why``. No lock is taken: a thread of the parent may have held one as it
+        forked, and none of them came along."""
+        self._closed, self._closed_why = True, why
+        if self._link is not None:
+            self._link.abandon()
+        if self._server is not None:
+            self._server.abandon()
+        self.release()
 
     def release(self) -> None:
         """Give up the lock (after the database is closed). Idempotent."""

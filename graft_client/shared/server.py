@@ -199,6 +199,13 @@ class OwnerServer:
         if value is not LATER:
             reply.send(value)
 
+    def abandon(self) -> None:
+        """In a child forked from the owner: close its copies of the endpoint and of the
+        connections, which stay the parent's (a copy closed neither stops nor hangs up)."""
+        self._closed = True
+        for sock in [self._listener, *(conn.sock for conn in self._connections)]:
+            sock.close()
+
     def close(self) -> None:
         """Stop accepting, let the quick requests running finish (``DRAIN_S`` at most), and
         drop every connection (each process sees the owner go). A request that comes meanwhile

@@ -118,12 +118,12 @@ class FrameReader:
             self._ready.extend(self.read())
         return self._ready.popleft()
 
-    def wait(self) -> None:
-        """Until something arrives (or the connection ends): ``read`` then returns at once.
-        Blocks without taking anything from the socket, so an exception raised meanwhile (a
-        Ctrl-C) loses nothing."""
+    def wait(self, timeout_s: float) -> bool:
+        """Whether something arrived (or the connection ended) within ``timeout_s``: ``read``
+        then returns at once. Blocks without taking anything from the socket, so an exception
+        raised meanwhile (a Ctrl-C) loses nothing."""
         try:
-            self._poller.poll()
+            return bool(self._poller.poll(timeout_s * 1000))
         except (OSError, ValueError) as exc:  # the socket closed under it
             raise ConnectionLost(str(exc)) from exc
 

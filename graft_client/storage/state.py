@@ -100,6 +100,8 @@ class LocalState:
         self.keep_commits = keep_commits
         self._db: LocalDB | None = LocalDB(data_dir / "local") if db is None else db
         self._records = VolumeRecords(self._db)
+        self._closed_why = f"client for {data_dir} is closed"
+        self._abandoned: LocalDB | None = None  # see ``abandon``
         self._pins = PinRegistry()
         # Open iterators keep RocksDB's LOCK held after close(), so close() closes the views.
         self._views: weakref.WeakSet[SnapshotView] = weakref.WeakSet()
@@ -133,7 +135,7 @@ class LocalState:
     def records(self) -> VolumeRecords:
         """The records as they stand; ``ClosedError`` once closed."""
         if self._db is None:
-            raise ClosedError(f"client for {self.data_dir} is closed")
+            raise ClosedError(self._closed_why)
         return self._records
 
     @contextmanager
@@ -716,6 +718,14 @@ class LocalState:
     def check_open(self) -> None:
         """Raise ``ClosedError`` once the state is closed."""
         self._open()
+
+    def abandon(self, why: str) -> None:
+        """In a child forked from the process that opened it: unusable (``ClosedError``
+        saying ``why``), and nothing closed. RocksDB's threads stayed in the parent, and
+        closing its handles here would write into the parent's database: they are kept, never
+        dropped (``Client``'s fork handling keeps this object alive to the end)."""
+        self._closed_why = why
+        self._abandoned, self._db = self._db, None
 
     def close(self) -> None:
         """Close open views and the database. Idempotent."""

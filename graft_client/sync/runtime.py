@@ -30,6 +30,7 @@ from graft_client.remote import MetastoreClient, PagestoreClient
 from graft_client.sync.observe import ErrorLog, PushInfo
 from graft_client.sync.sealing import VolumeKeys
 from graft_core.ids import ClientId, VolumeId
+from graft_core.interrupts import WAKE_S
 from graft_core.rpcclient import AsyncRpcClient
 
 if TYPE_CHECKING:
@@ -137,8 +138,14 @@ class SyncRuntime:
         return lock is not None and lock.locked(), self._pushes_begun[vid]
 
     def call(self, func: Callable[..., Awaitable[T]], *args: Any) -> T:
-        """Run ``func(*args)`` on the runtime's loop and wait for its result."""
-        return self.portal.call(func, *args)
+        """Run ``func(*args)`` on the runtime's loop and wait for its result, waking every
+        ``WAKE_S`` to hear a Ctrl-C (see ``graft_core.interrupts``)."""
+        future = self.portal.start_task_soon(func, *args)
+        while True:
+            try:
+                return future.result(timeout=WAKE_S)
+            except TimeoutError:
+                continue
 
     def call_soon(self, func: Callable[..., object], *args: Any) -> None:
         """Schedule the plain callable ``func(*args)`` on the runtime's loop; does not wait.

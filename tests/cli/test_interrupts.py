@@ -3,6 +3,7 @@ interrupts the running statement and goes on, as ``sqlite3`` does."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -21,13 +22,28 @@ from tests.support.polling import pid_alive, wait_until
 ENDLESS = "with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c;"
 
 
+# What a pagestore answers to ``GET /health`` (a push asks before it starts).
+PAGESTORE_HEALTH = (
+    b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 40\r\n\r\n"
+    b'{"status": "ok", "service": "pagestore"}'
+)
+
+
 @contextmanager
 def black_hole() -> Iterator[tuple[str, threading.Event]]:
-    """A server that takes requests and never answers: its URL, and an event set once a
-    request arrived."""
+    """A pagestore that answers its health and takes pages, but never answers them: its URL,
+    and an event set once pages arrived."""
     listener = socket.create_server(("127.0.0.1", 0))
     arrived = threading.Event()
     held: list[socket.socket] = []
+
+    def answer(conn: socket.socket) -> None:
+        with contextlib.suppress(OSError):  # closed as the test ends
+            while request := conn.recv(1024):
+                if not request.startswith(b"GET /health"):
+                    arrived.set()
+                    return
+                conn.sendall(PAGESTORE_HEALTH)
 
     def serve() -> None:
         while True:
@@ -36,8 +52,7 @@ def black_hole() -> Iterator[tuple[str, threading.Event]]:
             except OSError:
                 return  # closed
             held.append(conn)
-            if conn.recv(1024):
-                arrived.set()
+            threading.Thread(target=answer, args=(conn,), daemon=True).start()
 
     threading.Thread(target=serve, daemon=True).start()
     try:

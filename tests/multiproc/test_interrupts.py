@@ -6,10 +6,12 @@ writer lease that other processes wait for: the lease is known held, or handed o
 from __future__ import annotations
 
 import json
+import os
 import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
@@ -161,3 +163,33 @@ def test_a_ctrl_c_as_the_writer_lease_comes_leaves_no_lease_held(
     mine.execute("insert into t values (2)")  # before: BUSY, the lease held for good
     theirs.execute("insert into t values (3)")
     assert [row for row in theirs.execute("select n from t order by n")] == [(2,), (3,)]
+
+
+POLL_SYSCALL = {"x86_64": "7", "aarch64": "73"}[os.uname().machine]  # poll; ppoll on arm64
+
+
+def _in_poll(native_id: int) -> bool | None:
+    """Whether thread ``native_id`` of this process is blocked in poll (None until then)."""
+    fields = Path(f"/proc/self/task/{native_id}/syscall").read_text().split()
+    return fields[:1] == [POLL_SYSCALL] or None
+
+
+def test_a_sigint_another_thread_takes_interrupts_a_call_to_the_owner(
+    pair: tuple[Device, Device],
+) -> None:
+    """The kernel may run SIGINT's handler on any thread: the main thread, waiting in poll for
+    the owner's answer, then heard of the Ctrl-C only once the answer came."""
+    owner, attached = pair
+    vid = owner.client.create_volume().vid
+    main = threading.main_thread().native_id
+    assert main is not None
+
+    def interrupt() -> None:
+        wait_until(lambda: _in_poll(main), 10, "the call to wait at the owner")
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)  # this thread takes it
+
+    threading.Thread(target=interrupt, daemon=True).start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        attached.client.local_volume(vid).wait_remote_lsn(1, timeout=20)
+    assert time.monotonic() - started < 10  # heard while the call waited, not once it ended
