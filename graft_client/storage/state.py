@@ -450,9 +450,9 @@ class LocalState:
 
     def landed(self, vid: VolumeId, base: Snapshot | None, commit_id: bytes) -> Snapshot | None:
         """For a writer that lost the answer to its commit (the process owning the data dir
-        went away): the snapshot its commit over ``base``, made with ``commit_id``, made; or
-        None if the volume is still at ``base`` (nothing landed: the commit may be sent
-        again). ``ConcurrentWriteError`` if another commit landed over ``base``."""
+        went away): the snapshot that its commit over ``base`` (sent with ``commit_id``)
+        made, or None if the volume is still at ``base`` (nothing landed: the commit may be
+        sent again). ``ConcurrentWriteError`` if another commit landed over ``base``."""
         lsn = LocalLSN(LSN(1 if base is None else base.lsn + 1))
         with self._locked(vid) as records:
             latest = records.snapshot(vid)
