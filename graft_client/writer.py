@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import TracebackType
 
-from graft_client.reader import VolumeReader
+from graft_client.reader import Staged, VolumeReader
 from graft_client.storage.state import LocalState
 from graft_core.errors import ClosedError
 from graft_core.ids import VolumeId
@@ -67,6 +67,11 @@ class VolumeWriter:
             return EMPTY_PAGE
         return reader.read(idx)
 
+    def unstage(self, pageidx: int) -> None:
+        """Drop the staged version of a page, if any: it reads as the base snapshot has it."""
+        self._open_reader()
+        self._dirty.pop(check_pageidx(pageidx), None)
+
     def truncate(self, page_count: int) -> None:
         """Set the page count; staged pages above it are dropped."""
         self._open_reader()
@@ -75,17 +80,30 @@ class VolumeWriter:
         self._page_count = count
         self._shrunk_to = min(self._shrunk_to, count)
 
-    def commit(self) -> Snapshot | None:
+    def staged(self) -> Staged:
+        """What this writer staged so far (its pages as they stand: read them, do not change
+        them)."""
+        self._open_reader()
+        return Staged(self._dirty, self._page_count, self._shrunk_to)
+
+    def commit(self, *, reread: bool = True) -> Snapshot | None:
         """Commit the staged pages as the next local LSN and close the writer.
 
         Returns the new snapshot, or the base snapshot when nothing changed (no commit is made).
         Raises ``ConcurrentWriteError`` if another commit landed since this writer began.
+        ``reread``: whether a reader of the new snapshot may be opened next (not when the caller
+        reads on through ``VolumeReader.layered_over``): see ``LocalState.commit``.
         """
         reader = self._open_reader()
         try:
             with interrupts_held():  # a Ctrl-C comes once the commit settled (or failed)
                 return self._state.commit(
-                    self._vid, reader.snapshot, self._dirty, self._page_count, self._shrunk_to
+                    self._vid,
+                    reader.snapshot,
+                    self._dirty,
+                    self._page_count,
+                    self._shrunk_to,
+                    reread=reread,
                 )
         finally:
             self.discard()

@@ -640,13 +640,15 @@ class SharedState(LocalState):
         dirty: Mapping[int, bytes],
         page_count: int,
         shrunk_to: int,
+        *,
+        reread: bool = True,
     ) -> Snapshot:
         over = None if self.leases is None else self.leases.handed_over(vid)
         file = None if over is None else over.file
         local = partial(self.commit_here, vid, base, dirty, page_count, shrunk_to, None, file)
-        # The owner also pins the new snapshot for this process, for the next reader here (a
-        # SQLite connection reads its commit): held as long as the base is, at most.
-        spare = base is not None and not self.is_owner
+        # The owner also pins the new snapshot for this process, for the next reader here:
+        # held as long as the base is, at most.
+        spare = reread and base is not None and not self.is_owner
         with self._pins_guard:
             token, since = self._known.get(vid, (None, 0))
         # Tells, if the owner goes away before answering, whether this commit is the one that
@@ -663,7 +665,8 @@ class SharedState(LocalState):
                 retry=False,
             )
         except OwnerGoneError:
-            return self._commit_cut_off(vid, base, dirty, page_count, shrunk_to, over, commit_id)
+            cut_off = (vid, base, dirty, page_count, shrunk_to, over, commit_id)
+            return self._commit_cut_off(*cut_off, reread=reread)
         snapshot = snapshot_from_wire(found)
         assert snapshot is not None
         if over is not None:
@@ -689,6 +692,8 @@ class SharedState(LocalState):
         shrunk_to: int,
         over: HandOver | None,
         commit_id: bytes,
+        *,
+        reread: bool,
     ) -> Snapshot:
         """A commit whose owner went away before it answered: the next owner (maybe this
         process) tells whether it landed (the commit made with ``commit_id``); if nothing
@@ -706,7 +711,7 @@ class SharedState(LocalState):
         snapshot = snapshot_from_wire(found)
         if snapshot is None:
             log.info("a commit of %s cut off by the owner going away is sent again", vid)
-            return self.apply_commit(vid, base, dirty, page_count, shrunk_to)
+            return self.apply_commit(vid, base, dirty, page_count, shrunk_to, reread=reread)
         if over is not None and self.leases is not None:
             over.done = True
             self.leases.release(vid, over.file)

@@ -17,7 +17,10 @@ change after the sync, within the same lock, is committed when the lock drops, n
 SQLite keeps its page cache across transactions only while the file change counter in the
 header is unchanged. Page 1 is served with that counter (and its ``version-valid-for`` twin)
 set to the snapshot's local LSN, so any other commit, pull or reset invalidates the cache, and
-the counter SQLite writes itself (old + 1) equals the LSN its own commit gets.
+the counter SQLite writes itself (old + 1) equals the LSN its own commit gets. The volume
+therefore need not store the counters: a commit whose page 1 changed nothing else (an insert
+into an existing leaf, the common small transaction) leaves page 1 out, and stores, pushes and
+sends to other processes one page, not two.
 """
 
 from __future__ import annotations
@@ -67,6 +70,17 @@ def _stamp_header(page: bytes, lsn: int) -> bytes:
 
 def _lsn(snapshot: Snapshot | None) -> int:
     return 0 if snapshot is None else snapshot.lsn
+
+
+def _only_stamp_differs(page: bytes, stamped: bytes) -> bool:
+    """Whether SQLite's page 1 ``page`` holds nothing that ``stamped`` (page 1 of the snapshot
+    it wrote on, as served) does not, but the counters that reads stamp anyway."""
+    return (
+        page[: CHANGE_COUNTER.start] == stamped[: CHANGE_COUNTER.start]
+        and page[CHANGE_COUNTER.stop : VERSION_VALID_FOR.start]
+        == stamped[CHANGE_COUNTER.stop : VERSION_VALID_FOR.start]
+        and page[VERSION_VALID_FOR.stop :] == stamped[VERSION_VALID_FOR.stop :]
+    )
 
 
 def _header_page_count(page: bytes) -> int | None:
@@ -373,17 +387,27 @@ class VolumeFile(apsw.VFSFile):
         recorded = _header_page_count(page1)
         if recorded is not None and recorded < writer.page_count:
             writer.truncate(recorded)  # what SQLite's xTruncate after the sync will ask for
+        reader = self._reader
+        assert reader is not None, "a writer reads through the transaction's reader"
+        if _only_stamp_differs(page1, self._header(reader)):
+            writer.unstage(1)
+        staged = writer.staged()
+        # The transaction reads its commit as its writer did: the pages it wrote from memory
+        # over its reader, no new pin (a round trip from an attached process, and a view) per
+        # commit, unless it wrote many pages or its reader's pin is many commits old.
+        layer = reader.layers(staged)
         with self._slot.handing_over(id(self)) as over:
-            committed = writer.commit()
+            committed = writer.commit(reread=not layer)
         if over.done:
             self._holding = False
         if committed is not None and committed != base:
-            assert self._reader is not None
-            # Opened before the base's reader closes: an attached process then reads its commit
-            # with the pin the commit took for it (see ``shared.state``), no round trip.
-            reader = self.volume.reader(committed.lsn)
-            self._reader.close()
-            self._reader = reader
+            if layer:
+                self._reader = reader.layered_over(committed, staged)
+            else:
+                # Opened before the base's reader closes: an attached process then reads its
+                # commit with the pin the commit took for it (see ``shared.state``).
+                self._reader = self.volume.reader(committed.lsn)
+                reader.close()
             # What the next transaction reads first, while the volume does not move.
             self._page1 = (committed.lsn, _stamp_header(page1, committed.lsn))
 

@@ -424,8 +424,13 @@ class LocalState:
         dirty: Mapping[int, bytes],
         page_count: int,
         shrunk_to: int,
+        *,
+        reread: bool = True,
     ) -> Snapshot | None:
         """``dirty`` over ``base`` as the next local LSN; ``base`` itself if nothing changed.
+        ``reread``: whether the caller may open a reader of the new snapshot next (a process
+        attached to another's data dir then has it pinned along, and opens that reader with no
+        round trip).
 
         Raises ``ConcurrentWriteError`` if another commit landed since ``base``.
         """
@@ -433,7 +438,7 @@ class LocalState:
         if not dirty and page_count == base_count and shrunk_to >= base_count:
             return base
         assert all(idx <= page_count for idx in dirty), "dirty pages above the page count"
-        return self.apply_commit(vid, base, dirty, page_count, shrunk_to)
+        return self.apply_commit(vid, base, dirty, page_count, shrunk_to, reread=reread)
 
     def apply_commit(
         self,
@@ -442,6 +447,8 @@ class LocalState:
         dirty: Mapping[int, bytes],
         page_count: int,
         shrunk_to: int,
+        *,
+        reread: bool = True,
     ) -> Snapshot:
         """``commit`` once it is known to change something."""
         snapshot, ticket = self.write_commit(vid, base, dirty, page_count, shrunk_to)

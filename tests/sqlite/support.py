@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -18,6 +18,7 @@ from tests.support.polling import wait_until
 
 __all__ = [
     "Device",
+    "as_stored",
     "device",
     "extended_result",
     "key_values",
@@ -53,6 +54,24 @@ def device(data_dir: Path, cluster: Cluster | None = None) -> Iterator[Device]:
             yield made
         finally:
             unregister(made.vfs)
+
+
+# Page 1's change counter and its version-valid-for twin: a volume serves them as the snapshot's
+# LSN (``VolumeFile``) and does not store them, so a commit that changed nothing else in page 1
+# leaves it out.
+_SERVED_COUNTERS = (slice(24, 28), slice(92, 96))
+
+
+def as_stored(pages: Sequence[bytes]) -> list[bytes]:
+    """A database image's pages as a volume stores SQLite's writes: page 1 without its
+    counters (zeroed), every other page as it is."""
+    found = list(pages)
+    if found:
+        first = bytearray(found[0])
+        for counter in _SERVED_COUNTERS:
+            first[counter] = bytes(4)
+        found[0] = bytes(first)
+    return found
 
 
 def pragma_json(db: apsw.Connection, pragma: str) -> Any:

@@ -38,7 +38,7 @@ from tests.sqlite.corpus_scripts import (
     outcome,
     read_scripts,
 )
-from tests.sqlite.support import Device, device
+from tests.sqlite.support import Device, as_stored, device
 
 MIN_STATEMENTS = 20_000
 PUSHED = ["tcl/autovacuum.sql", "tcl/bigrow.sql", "tcl/vacuum.sql"]
@@ -195,7 +195,9 @@ def check_volume(dev: Device, script: str, vid: str, native_path: Path) -> list[
             f"the native file has {len(expected)}"
         )
     with volume.reader() as reader:
-        differ = [n for n, page in enumerate(expected, 1) if n <= pages and reader.read(n) != page]
+        found = as_stored([reader.read(n) for n in range(1, min(pages, len(expected)) + 1)])
+    pairs = zip(found, as_stored(expected), strict=False)
+    differ = [n for n, (a, b) in enumerate(pairs, 1) if a != b]
     if differ:
         problems.append(f"{script}: pages {differ[:10]} differ from the native file")
     return problems
@@ -209,8 +211,9 @@ def check_remote(dev: Device, cluster: Cluster, script: str, vid: str, native: P
     with LiteClient(cluster.metastore.url, cluster.pagestore.url) as lite:
         snapshot = lite.snapshot(vid)
         pages = lite.read_many(vid, range(1, snapshot.page_count + 1))
-    found = [pages[n] for n in sorted(pages)]
-    differ = [n for n, (a, b) in enumerate(zip(found, expected, strict=False), 1) if a != b]
+    found = as_stored([pages[n] for n in sorted(pages)])
+    pairs = zip(found, as_stored(expected), strict=False)
+    differ = [n for n, (a, b) in enumerate(pairs, 1) if a != b]
     if len(found) == len(expected) and not differ:
         return []
     return [

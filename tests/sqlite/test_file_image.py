@@ -22,7 +22,7 @@ from graft_client.sqlite import JOURNAL_MODES
 from graft_core.types import LSN, PAGE_SIZE, PageCount, Snapshot
 from tests.fuzz.budget import share_of_profile
 from tests.pagestore.cluster import Cluster
-from tests.sqlite.support import Device, device, pragma_json
+from tests.sqlite.support import Device, as_stored, device, pragma_json
 
 SECRET = b"SECRET-"
 # Rows 1..n (generate_series is not built into every SQLite).
@@ -103,8 +103,8 @@ class Twins:
         assert len(pages) == _page_count(self.graft) == _page_count(self.native)
         ignored = _free_leaves(native) if but_free_pages else set()
         assert _free_leaves(pages) >= ignored
-        assert [page for idx, page in enumerate(pages, 1) if idx not in ignored] == [
-            page for idx, page in enumerate(native, 1) if idx not in ignored
+        assert [page for idx, page in enumerate(as_stored(pages), 1) if idx not in ignored] == [
+            page for idx, page in enumerate(as_stored(native), 1) if idx not in ignored
         ]
 
     def close(self) -> None:
@@ -345,3 +345,34 @@ def test_after_a_change_after_the_sync_that_cannot_commit_sqlite_reloads(tmp_pat
         assert file.xRead(4, 24) != (2).to_bytes(4, "big")
         file.xUnlock(apsw.SQLITE_LOCK_NONE)
         file.xClose()
+
+
+# --- page 1's counters ------------------------------------------------------------------------
+
+
+def _committed_pages(volume: Volume) -> list[int]:
+    """The pages the volume's latest commit changed."""
+    [commit] = volume.log(volume.latest_lsn())
+    return sorted(commit.pages)
+
+
+def test_a_commit_that_changed_only_the_counters_of_page_1_leaves_page_1_out(
+    tmp_path: Path,
+) -> None:
+    """SQLite rewrites page 1 at every commit only to raise its change counter when nothing
+    else in it changed. The volume serves that counter as the snapshot's LSN, so such a commit
+    stores its leaf alone, and every connection still sees the commit (its cached pages go)."""
+    with device(tmp_path) as dev:
+        one = dev.connect()
+        one.execute("create table t (x)")
+        one.execute("insert into t values ('a')")
+        two = dev.connect(one.filename)
+        assert two.execute("select x from t").fetchall() == [("a",)]  # its cache holds the leaf
+        volume = dev.client.open_volume(one.filename)
+        one.execute("insert into t values ('b')")
+        assert _committed_pages(volume) == [2]
+        assert two.execute("select x from t").fetchall() == [("a",), ("b",)]
+        one.execute("insert into t values (zeroblob(6000))")  # overflow pages: the file grows
+        assert 1 in _committed_pages(volume)
+        assert two.execute("select count(*) from t").fetchall() == [(3,)]
+        assert two.execute("pragma integrity_check").fetchall() == [("ok",)]

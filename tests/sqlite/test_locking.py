@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import threading
 from pathlib import Path
 from typing import NoReturn
@@ -9,6 +10,7 @@ from typing import NoReturn
 import apsw
 import pytest
 
+from graft_client.reader import LAYERED_COMMITS
 from graft_client.volume import Volume
 from graft_core.errors import StorageUnavailableError
 from graft_core.failpoints import FailPointError, armed
@@ -160,8 +162,11 @@ def test_an_autocommit_insert_pins_one_snapshot_where_the_data_dir_is_owned(
 ) -> None:
     # The writer used to open a view of its own on the transaction's snapshot (a second pin
     # and release per write transaction, on the path every writer waits behind): it reads
-    # through the transaction's reader. The one view left is the committed snapshot's, which
-    # the next transaction reads while the volume does not move.
+    # through the transaction's reader. After a commit the connection reads on through that
+    # reader and the pages it committed (``VolumeReader.layered_over``), which the next
+    # transaction reads while the volume does not move, and so on for ``LAYERED_COMMITS``
+    # commits; then a view of the committed snapshot lets go of the first one's pin. There was
+    # a view per insert.
     from graft_client.storage.state import LocalState
 
     opened: list[int | None] = []
@@ -177,7 +182,7 @@ def test_an_autocommit_insert_pins_one_snapshot_where_the_data_dir_is_owned(
         monkeypatch.setattr(LocalState, "open_view", counted)
         for n in range(20):
             one.execute("insert into t (v) values (?)", (n,))
-        assert len(opened) == 20, opened
+        assert 1 <= len(opened) <= math.ceil(20 / LAYERED_COMMITS), opened
         assert _count(one) == 31
         assert scalar(one, "pragma integrity_check", str) == "ok"
 
