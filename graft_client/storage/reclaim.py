@@ -57,14 +57,23 @@ def plan_horizon(
 
 
 def reclaim_volume(
-    db: LocalDB, records: VolumeRecords, vid: VolumeId, horizon: LocalLSN, sync: SyncMode
-) -> ReclaimStats:
-    """Advance the volume's horizon to ``horizon`` and delete what it makes unreachable."""
+    db: LocalDB,
+    records: VolumeRecords,
+    vid: VolumeId,
+    horizon: LocalLSN,
+    sync: SyncMode,
+    records_from: int = 1,
+) -> tuple[ReclaimStats, int]:
+    """Advance the volume's horizon to ``horizon`` and delete what it makes unreachable; and
+    the LSN below which no commit record is left now. ``records_from``: the same, as the last
+    reclaim left it (1 when unknown): the deleted records below it are not walked over again
+    (RocksDB steps over each one's tombstone until it compacts them away: a reclaim of a
+    volume with thousands of commits took twice as long as one with hundreds)."""
     marks = records.watermarks(vid)
     latest = records.snapshot(vid)
     stats = ReclaimStats()
     if latest is None or horizon <= marks.checkpoint:
-        return stats
+        return stats, records_from
     assert horizon <= latest.lsn
     visible_at_horizon: dict[PageIdx, LocalLSN] = {}
     for lsn, record in records.commits(vid, marks.checkpoint + 1, horizon + 1):
@@ -80,11 +89,11 @@ def reclaim_volume(
     keep_records_from: int = horizon
     if sync.pushes:
         keep_records_from = min(horizon, (latest.remote_local_lsn or 0) + 1)
-    for lsn, _ in records.commits(vid, 1, keep_records_from):
+    for lsn, _ in records.commits(vid, records_from, keep_records_from):
         records.delete_commit(batch, vid, lsn)
         stats.commits += 1
     records.put_watermarks(
         batch, vid, Watermarks(pending_sync=marks.pending_sync, checkpoint=horizon)
     )
     db.write(batch, sync=False)
-    return stats
+    return stats, max(records_from, keep_records_from)

@@ -125,6 +125,10 @@ class LocalState:
         # is chosen when a volume is created, so it stays so until the volume is deleted (which
         # forgets it under the same lock, ``_forget_sealing``): a commit reads no config then.
         self._stored_as_is: set[VolumeId] = set()
+        # Per volume, under its lock: the LSN below which this process's reclaims deleted every
+        # commit record. Nothing writes one below it again: commits, pulls and resets write
+        # above the volume's last synced LSN, which reclaim keeps records from.
+        self._records_from: dict[VolumeId, int] = {}
 
     # --- plumbing ---------------------------------------------------------------------------
 
@@ -228,6 +232,7 @@ class LocalState:
                 raise InvalidInputError(f"volume {vid} has open readers or writers; close them")
             delete.delete_volume(records, vid)
             self._forget_sealing(vid)
+            self._records_from.pop(vid, None)  # made again, its LSNs start at 1
 
     # --- tags -------------------------------------------------------------------------------
 
@@ -557,7 +562,11 @@ class LocalState:
             latest, records.watermarks(vid), self.keep_commits, min(pins, default=None)
         )
         sync = self.config(vid).sync
-        return reclaim_volume(records.db, records, vid, horizon, sync)
+        start = self._records_from.get(vid, 1)
+        stats, self._records_from[vid] = reclaim_volume(
+            records.db, records, vid, horizon, sync, start
+        )
+        return stats
 
     def reclaim(self, vid: VolumeId) -> ReclaimStats:
         """Delete page versions and commit records outside the retention policy now."""

@@ -5,6 +5,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -328,3 +329,28 @@ def test_closing_the_client_closes_open_readers_and_releases_the_dir(tmp_path: P
         writer.read(1)
     with Client(tmp_path) as reopened:
         assert reopened.open_volume(volume.vid).reader().read(1) == page("x")
+
+
+def test_reclaim_walks_no_commit_record_it_deleted_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each reclaim deleted the commit records below the horizon, then looked for more from
+    LSN 1: over the tombstones of every record deleted before (until RocksDB compacts them), a
+    walk that grew with the volume's history."""
+    from graft_client.storage.volumes import VolumeRecords
+
+    starts: list[int] = []
+    commits = VolumeRecords.commits
+
+    def recorded(records: VolumeRecords, vid: VolumeId, start: int, stop: int) -> Any:
+        starts.append(start)
+        return commits(records, vid, start, stop)
+
+    with Client(tmp_path, keep_commits=4) as client:
+        volume = client.create_volume(sync="disabled")
+        monkeypatch.setattr(VolumeRecords, "commits", recorded)
+        for lsn in range(1, 101):
+            with volume.writer() as writer:
+                writer.write(1, page(f"v{lsn}"))
+        assert starts.count(1) == 1, starts  # the first reclaim's, which finds where to start
+        assert len(volume.log()) <= 4 + 1
