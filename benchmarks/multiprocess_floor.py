@@ -20,6 +20,14 @@ transactions, pins, reclaim, Ctrl-C, failover), so it is optimistic.
 lets another writer take a lease that a reading transaction has held for 20 ms): not at all
 (``none``), by a third round trip (``round-trip``, what graft does), or under a lock on a
 word shared through a file (``shared``: an OFD lock, a byte of an mmap, the unlock).
+
+Beside the floor, each turn also runs it with graft's storage (``floor + graft's storage``):
+the owner writes what graft's commit writes (each page's newest version in a ``latest`` family
+and the one it replaces moved into ``pages``, a commit record with its Roaring graft and a
+random commit id, the snapshot record, its write count published in a file), and each
+transaction pins its snapshot at the owner and lets go of it with its next request. What the
+floor still leaves out of graft: the change log and page cache of attached processes, reclaim,
+Ctrl-C holds, the idle reader kept across transactions, takeovers.
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ import struct
 import tempfile
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
@@ -42,6 +50,7 @@ from typing import Any
 
 import apsw
 import msgspec
+from pyroaring import BitMap
 from rocksdict import Options, Rdict, WriteBatch
 
 from benchmarks.multiprocess import (
@@ -60,9 +69,13 @@ _LENGTH = struct.Struct("<I")
 Answer = Callable[[Any], None]
 
 
-def _send(sock: socket.socket, message: object) -> None:
+def _frame(message: object) -> bytes:
     body = _encoder.encode(message)
-    sock.sendall(_LENGTH.pack(len(body)) + body)
+    return _LENGTH.pack(len(body)) + body
+
+
+def _send(sock: socket.socket, message: object) -> None:
+    sock.sendall(_frame(message))
 
 
 def _recv_exactly(sock: socket.socket, size: int) -> bytes:
@@ -80,11 +93,74 @@ def _recv(sock: socket.socket) -> Any:
     return _decoder.decode(_recv_exactly(sock, size))
 
 
-class FloorOwner:
-    """The lease, the latest pages in memory, RocksDB commits with a shared WAL fsync."""
+class FloorStorage:
+    """What the floor writes per commit: the pages, a record of the commit, the snapshot."""
 
-    def __init__(self, root: Path) -> None:
-        self._db = Rdict(str(root / "db"), options=Options(raw_mode=True))
+    def __init__(self, db: Rdict) -> None:
+        self._db = db
+
+    def stage(self, batch: WriteBatch, lsn: int, dirty: dict[int, bytes], page_count: int) -> None:
+        for idx, page in dirty.items():
+            batch.put(b"p" + struct.pack(">QQ", idx, lsn), page)
+        batch.put(b"c" + struct.pack(">Q", lsn), _encoder.encode([page_count, sorted(dirty)]))
+        batch.put(b"s", _encoder.encode([lsn, page_count]))
+
+    def written(self) -> None:
+        """The commit's batch is in the database."""
+
+
+class GraftStorage(FloorStorage):
+    """What graft's commit writes (``graft_client.storage.commits``), in the same families."""
+
+    _VID = bytes(16)
+
+    def __init__(self, db: Rdict, root: Path) -> None:
+        super().__init__(db)
+        self._latest_family = db.get_column_family("latest")
+        self._families = {name: db.get_column_family_handle(name) for name in GRAFT_FAMILIES}
+        self._count_fd = os.open(root / "count", os.O_RDWR | os.O_CREAT, 0o600)
+        self._count = 0
+
+    def stage(self, batch: WriteBatch, lsn: int, dirty: dict[int, bytes], page_count: int) -> None:
+        for idx, page in dirty.items():
+            prefix = self._VID + idx.to_bytes(4, "big")
+            replaced = self._latest_family.get(prefix)
+            if replaced is not None:
+                batch.put(prefix + replaced[:8], replaced[8:], self._families["pages"])
+            batch.put(prefix, lsn.to_bytes(8, "big") + page, self._families["latest"])
+        created_ms, commit_id = time.time_ns() // 1_000_000, os.urandom(16)
+        record = _encoder.encode([page_count, BitMap(dirty).serialize(), created_ms, commit_id])
+        batch.put(self._VID + lsn.to_bytes(8, "big"), record, self._families["commits"])
+        snapshot = _encoder.encode([lsn, page_count])
+        batch.put(self._VID + b"\x03", snapshot, self._families["volumes"])
+
+    def written(self) -> None:
+        self._count += 1
+        os.pwrite(self._count_fd, self._count.to_bytes(8, "little"), 0)
+
+
+GRAFT_FAMILIES = ("volumes", "latest", "pages", "commits")
+
+
+def _open_db(root: Path, storage: str) -> Rdict:
+    opts = Options(raw_mode=True)
+    if storage == "floor":
+        return Rdict(str(root / "db"), options=opts)
+    opts.create_if_missing(True)
+    opts.create_missing_column_families(True)
+    families = {name: Options(raw_mode=True) for name in GRAFT_FAMILIES}
+    return Rdict(str(root / "db"), options=opts, column_families=families)
+
+
+class FloorOwner:
+    """The lease, the latest pages in memory, RocksDB commits with a shared WAL fsync; with
+    graft's storage, each transaction's snapshot pinned until its process lets go of it."""
+
+    def __init__(self, root: Path, storage: str) -> None:
+        self._db = _open_db(root, storage)
+        graft = storage == "graft"
+        self._storage = GraftStorage(self._db, root) if graft else FloorStorage(self._db)
+        self._pins: Counter[int] | None = Counter() if graft else None
         self._guard = threading.Lock()
         self._lsn = self._page_count = 0
         self._pages: dict[int, bytes] = {}
@@ -106,7 +182,17 @@ class FloorOwner:
 
     def _latest(self, since: int) -> list[Any]:
         changed = {idx: self._pages[idx] for idx, at in self._changed_at.items() if at > since}
+        self._pin(self._lsn)
         return [self._lsn, self._page_count, changed]
+
+    def _pin(self, lsn: int) -> None:
+        if self._pins is not None:
+            self._pins[lsn] += 1
+
+    def unpin(self, lsn: int) -> None:
+        with self._guard:
+            assert self._pins is not None and self._pins[lsn] > 0, "a pin not taken"
+            self._pins[lsn] -= 1
 
     def release(self) -> None:
         with self._guard:
@@ -122,11 +208,9 @@ class FloorOwner:
             assert self._held and base == self._lsn, "a commit without the lease"
             lsn = self._lsn + 1
             batch = WriteBatch(raw_mode=True)
-            for idx, page in dirty.items():
-                batch.put(b"p" + struct.pack(">QQ", idx, lsn), page)
-            batch.put(b"c" + struct.pack(">Q", lsn), _encoder.encode([page_count, sorted(dirty)]))
-            batch.put(b"s", _encoder.encode([lsn, page_count]))
+            self._storage.stage(batch, lsn, dirty, page_count)
             self._db.write(batch)
+            self._storage.written()
             self._lsn, self._page_count = lsn, page_count
             self._pages.update(dirty)
             self._changed_at.update(dict.fromkeys(dirty, lsn))
@@ -180,6 +264,8 @@ class FloorOwner:
                     answer(self.commit(*args))
                 elif op == "confirm":
                     answer(True)
+                elif op == "unpin":
+                    self.unpin(args[0])
                 else:
                     self.release()
         except ConnectionError:
@@ -187,13 +273,16 @@ class FloorOwner:
 
 
 class FloorLink:
-    """A process's way to the owner: in process for the owner, else its socket."""
+    """A process's way to the owner: in process for the owner, else its socket. ``pins``:
+    whether the owner pins each transaction's snapshot (graft's storage)."""
 
-    def __init__(self, owner: FloorOwner | None, root: Path) -> None:
+    def __init__(self, owner: FloorOwner | None, root: Path, *, pins: bool) -> None:
         self._owner = owner
         self._root = root
+        self._pins = pins
         self._sock: socket.socket | None = None
         self._shared: tuple[int, mmap.mmap] | None = None
+        self._unpins: list[list[Any]] = []  # sent along with the next request
 
     def _socket(self) -> socket.socket:
         if self._sock is None:
@@ -205,9 +294,22 @@ class FloorLink:
             self._sock.connect(str(self._root / "sock"))
         return self._sock
 
+    def _request(self, message: list[Any]) -> None:
+        frames = [*self._unpins, message]
+        self._unpins.clear()
+        self._socket().sendall(b"".join(_frame(frame) for frame in frames))
+
+    def unpin(self, lsn: int) -> None:
+        if not self._pins:
+            return
+        if self._owner is None:
+            self._unpins.append(["unpin", lsn])
+        else:
+            self._owner.unpin(lsn)
+
     def begin(self, since: int) -> list[Any]:
         if self._owner is None:
-            _send(self._socket(), ["begin", since])
+            self._request(["begin", since])
             return list(_recv(self._socket()))
         got: list[list[Any]] = []
         answered = threading.Event()
@@ -222,13 +324,13 @@ class FloorLink:
 
     def commit(self, base: int, dirty: dict[int, bytes], page_count: int) -> int:
         if self._owner is None:
-            _send(self._socket(), ["commit", base, dirty, page_count])
+            self._request(["commit", base, dirty, page_count])
             return int(_recv(self._socket()))
         return self._owner.commit(base, dirty, page_count)
 
     def release(self) -> None:
         if self._owner is None:
-            _send(self._socket(), ["release"])
+            self._request(["release"])
         else:
             self._owner.release()
 
@@ -262,6 +364,7 @@ class FloorFile(MemoryFile):
         self._dirty: dict[int, bytes] = {}
         self._lsn = self._page_count = 0
         self._holding = False
+        self._pinned: int | None = None  # the snapshot this transaction pinned at the owner
 
     def xRead(self, amount: int, offset: int) -> bytes:
         idx, start = divmod(offset, PAGE_SIZE)
@@ -284,13 +387,19 @@ class FloorFile(MemoryFile):
             self._lsn, self._page_count, changed = self._link.begin(self._lsn)
             self._pages.update(changed)
             self._holding = True
+            self._pinned = self._lsn
         elif level == apsw.SQLITE_LOCK_RESERVED:
             self._link.confirm(self._confirm)
 
     def xUnlock(self, level: int) -> None:
-        if level == apsw.SQLITE_LOCK_NONE and self._holding:
+        if level != apsw.SQLITE_LOCK_NONE:
+            return
+        if self._holding:
             self._holding = False
             self._link.release()
+        if self._pinned is not None:
+            self._link.unpin(self._pinned)
+            self._pinned = None
 
     def xFileControl(self, op: int, ptr: int) -> bool:
         if op != apsw.SQLITE_FCNTL_SYNC or not self._dirty:
@@ -323,13 +432,16 @@ class FloorVFS(apsw.VFS):
 
 
 def floor_worker(
-    target: str, confirm: str, worker: int, count: int, go: Barrier, done: Barrier
+    target: str, how: str, worker: int, count: int, go: Barrier, done: Barrier
 ) -> None:
+    """One process of the floor; ``how``: ``confirm:storage`` (see the module)."""
+    confirm, storage = how.split(":")
     root = Path(target)
-    owner = FloorOwner(root) if worker == 0 else None
+    owner = FloorOwner(root, storage) if worker == 0 else None
     if owner is not None:
         owner.serve(str(root / "sock"))  # before ``go``: the others connect after it
-    vfs = FloorVFS(FloorLink(owner, root), confirm)  # registered while referenced
+    link = FloorLink(owner, root, pins=storage == "graft")
+    vfs = FloorVFS(link, confirm)  # registered while referenced
     db = apsw.Connection("db", vfs="floor")
     db.set_busy_timeout(60_000)
     db.execute("pragma journal_mode=memory")
@@ -345,7 +457,12 @@ def floor_worker(
     vfs.unregister()
 
 
-_LABELS = {"native": "native WAL file", "floor": "design floor", "graft": "graft"}
+_LABELS = {
+    "native": "native WAL file",
+    "floor": "design floor",
+    "floor+storage": "floor + graft's storage",
+    "graft": "graft",
+}
 
 
 def _median_cpu(runs: list[InsertRun]) -> str:
@@ -358,7 +475,7 @@ def _median_cpu(runs: list[InsertRun]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inserts", type=int, default=300, help="inserts per process")
-    parser.add_argument("--rounds", type=int, default=3, help="turns of native, floor, graft")
+    parser.add_argument("--rounds", type=int, default=3, help="turns of each (see above)")
     parser.add_argument(
         "--confirm",
         choices=("none", "round-trip", "shared"),
@@ -366,17 +483,19 @@ def main() -> None:
         help="how the floor confirms a lease at RESERVED (see above)",
     )
     args = parser.parse_args()
-    runs: dict[str, list[InsertRun]] = {"native": [], "floor": [], "graft": []}
+    runs: dict[str, list[InsertRun]] = {name: [] for name in _LABELS}
     with tempfile.TemporaryDirectory(prefix="graft-bench-") as tmp:
         for n in range(args.rounds):
             root = Path(tmp) / str(n)
-            native_file, floor_dir = root / "native.db", root / "floor"
-            floor_dir.mkdir(parents=True)
+            native_file = root / "native.db"
+            root.mkdir()
             new_native_database(native_file)
             runs["native"].append(insert_run(str(native_file), None, args.inserts))
-            runs["floor"].append(
-                insert_run(str(floor_dir), args.confirm, args.inserts, worker=floor_worker)
-            )
+            for name, storage in (("floor", "floor"), ("floor+storage", "graft")):
+                floor_dir = root / name
+                floor_dir.mkdir()
+                how = f"{args.confirm}:{storage}"
+                runs[name].append(insert_run(str(floor_dir), how, args.inserts, floor_worker))
             volume = new_graft_database(root / "device")
             runs["graft"].append(insert_run(str(volume), "graft", args.inserts))
             print(
@@ -387,18 +506,20 @@ def main() -> None:
     rate = {name: statistics.median(run.rate for run in values) for name, values in runs.items()}
     cpu = {name: _median_cpu(values) for name, values in runs.items()}
     print(f"{'SQLite inserts, 4 processes':34}{'rows/s':>10}{'/ native':>10}{'CPU us/row':>12}")
-    native, floor = rate["native"], rate["floor"]
+    native = rate["native"]
     for name, label in _LABELS.items():
         print(f"{label:34}{rate[name]:>10,.0f}{rate[name] / native:>10.2f}{cpu[name]:>12}")
-    record(
-        "multiprocess",
-        f"SQLite inserts, 4 processes: design floor (confirm: {args.confirm})",
-        unit="rows/s",
-        ours=floor,
-        baseline=native,
-        baseline_name="native SQLite WAL, 4 processes",
-        goal_min=0.5,
-    )
+    for name in ("floor", "floor+storage"):
+        record(
+            "multiprocess",
+            f"SQLite inserts, 4 processes: {_LABELS[name]} (confirm: {args.confirm})",
+            unit="rows/s",
+            ours=rate[name],
+            baseline=native,
+            baseline_name="native SQLite WAL, 4 processes",
+            goal_min=0.5,
+            context=f"CPU per row: {cpu[name]} us, graft {cpu['graft']} us",
+        )
 
 
 if __name__ == "__main__":
