@@ -210,7 +210,7 @@ def clone(ctx: click.Context, vid: str, encrypt_local: bool, as_json: bool) -> N
         except VolumeNotFoundError:
             require_servers(client)
             volume, cloned = client.open_volume(vid, encrypt_local=encrypt_local or None), True
-        value = _report(volume, client.owner_pid) | {"cloned": cloned}
+        value = _report(volume, client.owner_pid) | owner_report(client) | {"cloned": cloned}
     text = _status_text(value)
     if not cloned:
         text = f"already cloned; `graft pull {vid}` brings it up to date\n{text}"

@@ -78,7 +78,10 @@ def test_delete_asks_refuses_unpushed_and_removes_only_local_state(
     assert ok("read", keep, "1", data_dir=tmp_path, env=env) == b"B" * 4096
 
     # The servers' copy comes back, with no trace of the old local state.
-    assert ok_json("clone", vid, data_dir=tmp_path, env=env)["cloned"] is True
+    cloned = ok_json("clone", vid, data_dir=tmp_path, env=env)
+    assert cloned["cloned"] is True
+    # As `graft status` says whose process owns the data dir, so does the status clone prints.
+    assert cloned["owner"] == "this process (nothing else had it open)" and cloned["owner_pid"]
     assert ok("read", vid, "1", data_dir=tmp_path, env=env) == b"A" * 4096
     assert [c["lsn"] for c in ok_json("log", vid, data_dir=tmp_path, env=env)] == [1]
 
