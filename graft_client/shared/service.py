@@ -129,6 +129,9 @@ class OwnerService:
                 VolumeId(vid), config_from_wire(raw)
             ),
             "delete_volume": lambda conn, vid: state.delete_here(VolumeId(vid)),
+            "create_filled": lambda conn, vid, sync, pages: snapshot_to_wire(
+                LocalState.create_filled(state, VolumeId(vid), SyncMode(sync), [pages])
+            ),
             "tokens": lambda conn, vids: state.tokens(VolumeId(vid) for vid in vids),
             "tag": lambda conn, name, vid, move: state.tag(name, VolumeId(vid), move=move),
             "untag": lambda conn, name: state.untag(name),

@@ -49,6 +49,7 @@ from graft_core.errors import (
     ConcurrentWriteError,
     StorageError,
     StorageUnavailableError,
+    VolumeNotFoundError,
 )
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, Snapshot
@@ -777,15 +778,26 @@ class SharedState(LocalState):
         if self.is_owner:
             return super().create_filled(vid, sync, chunks)
         # Another process's files cannot be loaded into the owner's database: the pages go to
-        # the owner as one ordinary commit (held in memory here; only the owner's load streams),
-        # and the volume exists, empty, until that commit lands.
-        pages = {idx: bytes(page) for idx, page in enumerate(chain.from_iterable(chunks), 1)}
-        self.create_volume(vid, sync)
+        # the owner in one request (held in memory here; only the owner's load streams), which
+        # it loads as its own, so the volume appears whole or not at all. A request cut off as
+        # it was sent is not run; one whose answer is not awaited (a Ctrl-C, the owner gone)
+        # may be, and its volume is deleted again after it.
+        pages = [bytes(page) for page in chain.from_iterable(chunks)]
+        local = partial(LocalState.create_filled, self, vid, sync, [pages])
         try:
-            return self.commit(vid, None, pages, len(pages), len(pages))
+            found = self._shared.call(
+                lambda: snapshot_to_wire(local()),
+                "create_filled",
+                bytes(vid),
+                sync.value,
+                pages,
+                retry=False,
+            )
         except BaseException:
-            self.delete_volume(vid)
+            with contextlib.suppress(VolumeNotFoundError):
+                self.delete_volume(vid)
             raise
+        return snapshot_from_wire(found)
 
     def reclaim(self, vid: VolumeId) -> ReclaimStats:
         local = partial(LocalState.reclaim, self, vid)

@@ -40,7 +40,7 @@ __all__ = [
 
 # The shape of the messages between the processes of a data dir: raised whenever one changes, so
 # that a process of another graft version is told so as it attaches, not by a garbled answer.
-WIRE_VERSION = 2
+WIRE_VERSION = 3
 
 SnapshotWire = list[Any] | None
 

@@ -49,7 +49,8 @@ def test_import_of_a_rollback_journal_database_is_its_bytes(tmp_path: Path) -> N
 
 def test_an_attached_process_imports_through_the_owner(tmp_path: Path) -> None:
     """A process attached to the data dir cannot load files into the owner's database: its
-    import goes to the owner as one commit, with the same bytes and one LSN."""
+    import goes to the owner in one request, which the owner loads as its own (the same bytes,
+    one LSN)."""
     _database(tmp_path / "source.db", "delete")
     with Client(tmp_path / "data") as owner, Client(tmp_path / "data") as attached:
         assert not attached.is_owner
