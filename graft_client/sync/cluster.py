@@ -8,10 +8,11 @@ import uuid
 
 from graft_client.storage.state import LocalState
 from graft_client.sync.runtime import SyncRuntime
+from graft_core.errors import WrongClusterError
 from graft_core.ids import VolumeId
 from graft_core.rpcclient import AsyncRpcClient
 
-__all__ = ["bind_cluster", "checked_cluster"]
+__all__ = ["bind_cluster", "checked_cluster", "checked_clusters"]
 
 
 async def checked_cluster(
@@ -24,6 +25,25 @@ async def checked_cluster(
     cluster = await runtime.cluster(service)
     if cluster is not None:
         state.check_cluster(vid, cluster, f"the {service.SERVICE} at {service.base_url}")
+    return cluster
+
+
+async def checked_clusters(
+    state: LocalState, runtime: SyncRuntime, vid: VolumeId
+) -> uuid.UUID | None:
+    """``checked_cluster`` of the metastore and of the pagestore, which must be of one cluster
+    too (``WrongClusterError``), also for a volume that never synced: a push would commit to
+    the metastore segments that another cluster's pagestore wrote, which no reader of that
+    cluster finds. The metastore's cluster key, as ``checked_cluster``."""
+    cluster = await checked_cluster(state, runtime, vid)
+    stored = await checked_cluster(state, runtime, vid, via=runtime.pagestore)
+    if cluster is not None and stored is not None and stored != cluster:
+        metastore, pagestore = runtime.metastore.base_url, runtime.pagestore.base_url
+        raise WrongClusterError(
+            f"the pagestore at {pagestore} belongs to cluster {stored}, the metastore at "
+            f"{metastore} to cluster {cluster}: give the client a metastore and a pagestore "
+            "of one cluster"
+        )
     return cluster
 
 

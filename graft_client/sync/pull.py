@@ -7,7 +7,7 @@ import logging
 from graft_client.storage.pull import PullOutcome
 from graft_client.storage.records import FIRST_LSN, ConflictPolicy, OriginRecord
 from graft_client.storage.state import LocalState
-from graft_client.sync.cluster import bind_cluster, checked_cluster
+from graft_client.sync.cluster import bind_cluster, checked_clusters
 from graft_client.sync.runtime import SyncRuntime
 from graft_core.errors import IntegrityError
 from graft_core.failpoints import failpoint
@@ -31,7 +31,9 @@ async def pull(
     if state.push_pending(vid):
         async with runtime.push_lock(vid):
             pass
-    cluster = await checked_cluster(state, runtime, vid)
+    # A pull reads no page, but the pages it learns of are read from the pagestore: one that
+    # is no pagestore, or another cluster's, is told now, not at the first read.
+    cluster = await checked_clusters(state, runtime, vid)
     snapshot = state.snapshot(vid)
     start = 1 if snapshot is None or snapshot.remote_lsn is None else snapshot.remote_lsn + 1
     answer = await runtime.metastore.pull_graft(vid, start, wait_ms=wait_ms)

@@ -15,7 +15,7 @@ import anyio
 
 from graft_client.storage.push import PushPlan
 from graft_client.storage.state import LocalState
-from graft_client.sync.cluster import bind_cluster, checked_cluster
+from graft_client.sync.cluster import bind_cluster, checked_clusters
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.sync.runtime import PAGES_PER_REQUEST, SyncRuntime
 from graft_client.sync.sealing import seal_pages
@@ -163,10 +163,9 @@ async def push(
 async def _push_locked(
     state: LocalState, runtime: SyncRuntime, vid: VolumeId, progress: Progress | None
 ) -> PushInfo | None:
-    cluster = await checked_cluster(state, runtime, vid)
     # Before anything is marked: a URL that leads to no pagestore (or another cluster's) is
     # bad input, which leaves the volume as it was.
-    await checked_cluster(state, runtime, vid, via=runtime.pagestore)
+    cluster = await checked_clusters(state, runtime, vid)
     keyring = _keyring(state, runtime, vid)
     plan = state.begin_push(vid)
     if plan is None:

@@ -13,7 +13,7 @@ from graft_client.direct import RequestCounts
 from graft_client.storage.pull import PullOutcome
 from graft_client.storage.records import StoreRequests, SyncError, SyncMode
 from graft_client.storage.state import LocalState
-from graft_client.sync import fetch, pull, push
+from graft_client.sync import cluster, fetch, pull, push
 from graft_client.sync.autosync import AutoSync
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.sync.prefetch import Prefetcher
@@ -137,6 +137,8 @@ class SyncSession:
         if ring is None and encrypt_local:
             raise InvalidInputError(f"volume {vid} is not encrypted: it cannot be sealed at rest")
         keyring = b"" if ring is None else ring.encode()
+        # Nor before servers that are not a metastore and a pagestore of one cluster.
+        runtime.call(cluster.checked_clusters, self.state, runtime, vid)
         self.state.create_volume(vid, sync, keyring, encrypt_local=encrypt_local)
         self.pull(vid)
         log.info("cloned volume %s", vid)

@@ -7,10 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from graft_client import VolumeStatus
+from graft_client import Client, VolumeStatus
 from graft_core.errors import WrongClusterError
 from tests.pagestore.cluster import Cluster
-from tests.sync.support import client_for, page, read_all, remote_lsns, write_pages
+from tests.sync.support import (
+    client_for,
+    client_urls,
+    page,
+    read_all,
+    remote_lsns,
+    write_pages,
+)
 
 
 def test_a_volume_refuses_the_servers_of_another_cluster(
@@ -57,3 +64,28 @@ def test_a_new_volume_syncs_with_the_cluster_it_first_reaches(
         vid = volume.vid
     with client_for(cluster, tmp_path / "a") as a, pytest.raises(WrongClusterError):
         a.local_volume(vid).pull()
+
+
+def test_a_metastore_and_a_pagestore_of_two_clusters_are_refused_before_anything_is_written(
+    cluster: Cluster, own_cluster: Cluster, tmp_path: Path
+) -> None:
+    """A volume that never synced has no cluster to check the servers against: a first push
+    committed to one cluster's metastore segments that the other's pagestore wrote (exit 0),
+    and every reader of the volume there failed on a missing segment (found by a README walk
+    that mixed the two clusters' ports). A clone or pull learned pages no reader could fetch."""
+    metastore, _ = client_urls(cluster)
+    _, pagestore = client_urls(own_cluster)
+    with Client(tmp_path / "mixed", metastore=metastore, pagestore=pagestore) as mixed:
+        volume = mixed.create_volume()
+        write_pages(volume, {1: page("for no cluster")})
+        with pytest.raises(WrongClusterError, match="of one cluster"):
+            volume.push()
+        assert (volume.status(), volume.last_error()) == (VolumeStatus.OK, None)
+        assert remote_lsns(cluster, volume.vid) == remote_lsns(own_cluster, volume.vid) == []
+        with client_for(cluster, tmp_path / "a") as a:
+            pushed = a.create_volume()
+            write_pages(pushed, {1: page("on the first cluster")})
+            pushed.push()
+        with pytest.raises(WrongClusterError, match="of one cluster"):
+            mixed.open_volume(pushed.vid)
+        assert pushed.vid not in [info.vid for info in mixed.volumes()]  # nothing cloned
