@@ -14,11 +14,15 @@ import click
 
 from graft_client.cli.context import open_client, require_servers
 from graft_client.cli.output import CliError, configure_logging
+from graft_client.client import Client
 from graft_core.options import PORT
+from graft_core.rpcclient import probe_health
 
 __all__ = ["DAEMON_LOCK", "daemon"]
 
 DAEMON_LOCK = "daemon.lock"  # in the data dir: held by the daemon that syncs it, with its pid
+# How long the daemon waits for each server's GET /health as it starts (then syncs anyway).
+HEALTH_TIMEOUT_S = 2.0
 
 
 def _claim(data_dir: Path) -> None:
@@ -66,6 +70,26 @@ def daemon(ctx: click.Context, wait_ms: int, metrics_port: int | None, verbose: 
         click.echo("graft daemon stopping", err=True)
 
 
+def _check_servers(client: Client) -> None:
+    """A URL that leads to the other service, or to no graft server, is told at once (exit 2):
+    the daemon would retry its syncs for good. One that does not answer yet may: it is retried."""
+    for service, url in (("metastore", client.metastore), ("pagestore", client.pagestore)):
+        if url is not None:
+            probe_health(url, service, HEALTH_TIMEOUT_S)
+
+
+def _serve_metrics(client: Client, port: int) -> None:
+    from graft_client.sync.daemon_metrics import serve_metrics
+
+    try:
+        serve_metrics(client, port)
+    except OSError as exc:
+        raise CliError(
+            f"cannot serve metrics on 127.0.0.1:{port}: {exc.strerror}: stop what listens there, "
+            "or pick another port with --metrics-port"
+        ) from None
+
+
 class _StoppedOpening(BaseException):
     """SIGTERM or Ctrl-C while the data dir opens: the daemon stops there (a BaseException,
     as ``KeyboardInterrupt``, so that no handler of errors takes it for one)."""
@@ -82,10 +106,10 @@ def _sync_until_stopped(
         opened.set()
         require_servers(client)
         _claim(client.data_dir)
+        if client.is_owner:
+            _check_servers(client)
         if metrics_port is not None:
-            from graft_client.sync.daemon_metrics import serve_metrics
-
-            serve_metrics(client, metrics_port)
+            _serve_metrics(client, metrics_port)
         client.start_autosync(wait_ms=wait_ms)
         # Attached (an app opened the data dir first), the owner syncs for it while it runs.
         role = "" if client.is_owner else f" through its owner, pid {client.owner_pid}"

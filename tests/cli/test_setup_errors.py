@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -50,6 +51,19 @@ def test_a_metrics_port_out_of_range_is_a_usage_error(tmp_path: Path) -> None:
     lines = stderr_lines(proc)
     assert len(lines) == 1 and "'--metrics-port': 70000 is not in the range" in lines[0]
     assert not (tmp_path / "data").exists()
+
+
+def test_a_metrics_port_in_use_names_the_port_and_the_option(tmp_path: Path) -> None:
+    """It said ``error: [Errno 98] Address already in use``, naming neither (``graft serve``
+    names both). The servers here answer nothing: the daemon would retry its syncs."""
+    env = servers_env("http://127.0.0.1:9", "http://127.0.0.1:9")
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        proc = graft("daemon", "--metrics-port", str(port), data_dir=tmp_path / "data", env=env)
+    assert proc.returncode == 1, proc.stderr
+    [line] = stderr_lines(proc)
+    assert line.startswith(f"error: cannot serve metrics on 127.0.0.1:{port}: "), line
+    assert "--metrics-port" in line
 
 
 def test_the_pipeline_refuses_an_unsupported_store_url_before_asking_the_metastore() -> None:

@@ -89,7 +89,7 @@ def test_a_server_on_a_missing_bucket_refuses_to_start_in_one_line(
 ) -> None:
     missing = f"gone-{secrets.token_hex(4)}"
     for command in (
-        metastore_command("--store", f"s3://{missing}"),
+        metastore_command("--store", f"s3://{missing}", "--port", "0"),  # 3001 may be taken
         pagestore_command(
             "--metastore",
             "http://127.0.0.1:9",

@@ -141,6 +141,46 @@ def test_cli_names_urls_that_lead_to_no_graft_server(tmp_path: Path, servers: Cl
         assert_one_error_line(done, f"{url} is not a metastore")
 
 
+def test_a_clone_or_pull_through_a_wrong_pagestore_is_refused_before_any_read(
+    tmp_path: Path, servers: Cluster
+) -> None:
+    """A pull reads no page, yet the pages it learns of come from the pagestore: a URL leading
+    to the metastore, or to no graft server, cloned (exit 0) and failed at the first read."""
+    meta, pages = servers.metastore.url, servers.pagestore.url
+    with Client(tmp_path / "a", metastore=meta, pagestore=pages) as client:
+        volume = client.create_volume()
+        with volume.writer() as writer:
+            writer.write(1, page("one"))
+        volume.push()
+        vid = str(volume.vid)
+    with plain_web_server(tmp_path / "www") as web:
+        told = {"metastore twice": (meta, "not the pagestore"), "no graft server": (web, "not a")}
+        for name, (wrong, error) in told.items():
+            done = graft(tmp_path / name, meta, wrong, "clone", vid)
+            assert_one_error_line(done, wrong, error, "--pagestore")
+            listed = graft(tmp_path / name, meta, pages, "volume", "list")
+            assert vid not in listed.stdout  # nothing cloned
+        graft(tmp_path / "b", meta, pages, "clone", vid).check_returncode()
+        done = graft(tmp_path / "b", meta, web, "pull", vid)
+        assert_one_error_line(done, web, "not a pagestore")
+
+
+def test_a_daemon_given_a_url_that_leads_to_no_server_of_its_kind_exits_at_once(
+    tmp_path: Path, servers: Cluster
+) -> None:
+    """It retried its syncs for good, warning about the URL every time (a server that does
+    not answer yet, by contrast, may come up: that is retried)."""
+    meta, pages = servers.metastore.url, servers.pagestore.url
+    with plain_web_server(tmp_path / "www") as web:
+        wrong = {
+            "swapped": (pages, meta, f"{pages} is the pagestore, not the metastore"),
+            "no graft server": (meta, web, f"{web} is not a pagestore"),
+        }
+        for name, (metastore, pagestore, error) in wrong.items():
+            done = graft(tmp_path / name, metastore, pagestore, "daemon")
+            assert_one_error_line(done, error, "--pagestore")
+
+
 def test_pipeline_names_a_metastore_url_that_is_the_pagestore(servers: Cluster) -> None:
     with (
         MetastoreHttp(servers.pagestore.url) as metastore,
