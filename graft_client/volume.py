@@ -208,6 +208,20 @@ class Volume:
         origin = self._state.origin(self.vid)
         return None if origin is None else (VolumeId(origin.parent), origin.remote_lsn)
 
+    def _not_pushed_advice(self, lsn: int, remote: RemoteMapping | None) -> str:
+        """What to fork instead of local ``lsn``, which no remote LSN maps (``remote``: the
+        newest one at or below it)."""
+        latest = self.snapshot()
+        synced = None if latest is None or latest.remote is None else latest.remote.local_lsn
+        if synced is not None and synced > lsn:
+            # Pushing cannot help: a push squashed it with the commits after it.
+            return (
+                f"a push squashed it into the remote commit of local LSN {synced}; fork an LSN "
+                "that a push or pull mapped (`graft log` shows their remote LSNs)"
+            )
+        last = "" if remote is None else f", or fork LSN {remote.local_lsn}, the last pushed"
+        return f"push it first{last}"
+
     def fork(self, lsn: int | None = None) -> Volume:
         """A new volume whose history starts at this one's snapshot at local ``lsn`` (default:
         the latest), without copying pages here or on the servers.
@@ -226,12 +240,10 @@ class Volume:
                 raise InvalidInputError(f"volume {self.vid} has no commits to fork")
             remote = snapshot.remote
             if remote is None or remote.local_lsn != snapshot.lsn:
-                pushed = (
-                    "" if remote is None else f", or fork LSN {remote.local_lsn}, the last pushed"
-                )
                 raise InvalidInputError(
-                    f"LSN {snapshot.lsn} of volume {self.vid} is not on the servers: push it first"
-                    f"{pushed} (a fork starts at a snapshot the servers have)"
+                    f"LSN {snapshot.lsn} of volume {self.vid} is not on the servers: "
+                    f"{self._not_pushed_advice(snapshot.lsn, remote)} (a fork starts at a "
+                    "snapshot the servers have)"
                 )
             child = VolumeId.random()
             keyring = self._forked_keyring(child, remote.remote_lsn)

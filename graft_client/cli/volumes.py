@@ -8,7 +8,14 @@ from typing import Any, NoReturn
 import click
 
 from graft_client.cli.context import open_client, require_servers
-from graft_client.cli.output import CliError, columns, echo_result, local_time, quantity
+from graft_client.cli.output import (
+    USAGE_ERROR,
+    CliError,
+    columns,
+    echo_result,
+    local_time,
+    quantity,
+)
 from graft_client.client import Client
 from graft_client.report import commit_json, volume_json
 from graft_client.storage.records import SyncMode, VolumeStatus
@@ -58,6 +65,13 @@ def volume_create(
 ) -> None:
     """Create an empty volume and print its id."""
     with open_client(ctx) as client:
+        if encrypt and client.session.keys.default is None:
+            raise CliError(
+                "--encrypt needs a key-encryption key: give --key-file or --passphrase before "
+                "the command (`graft --key-file F volume create --encrypt`), or set GRAFT_KEY, "
+                "GRAFT_KEY_FILE or GRAFT_PASSPHRASE",
+                USAGE_ERROR,
+            )
         volume = client.create_volume(sync=sync, encryption=encrypt, encrypt_local=encrypt_local)
         info = volume.info()
     echo_result(as_json, volume_json(info), str(info.vid))
@@ -121,7 +135,11 @@ def _unpushed(vol: Volume) -> int:
 @click.argument("vid")
 @click.option("-y", "--yes", is_flag=True, help="Do not ask for confirmation.")
 @click.option("--force", is_flag=True, help="Delete even if local commits are not pushed.")
-@click.option("--remote", is_flag=True, help="Delete the volume on the servers too.")
+@click.option(
+    "--remote",
+    is_flag=True,
+    help="Not supported: the servers keep every volume (their logs are append-only); says so.",
+)
 @click.pass_context
 def volume_delete(ctx: click.Context, vid: str, yes: bool, force: bool, remote: bool) -> None:
     """Delete a volume's local copy (its pages, commits and sync state).

@@ -63,6 +63,8 @@ def test_missing_and_bad_keys_exit_2_with_one_line(cluster: Cluster, tmp_path: P
         proc = graft(*args, data_dir=tmp_path / "x", env=env)
         assert proc.returncode == 2, (args, proc.stderr)
         assert len(stderr_lines(proc)) == 1 and b"Traceback" not in proc.stderr
+        # In the words of the command line, not of the Python API (it said "pass encryption=").
+        assert b"encryption=" not in proc.stderr and b"key=" not in proc.stderr
     (tmp_path / "bad.key").write_text("short")
     proc = graft(
         "--key-file", tmp_path / "bad.key", "volume", "list", data_dir=tmp_path / "x", env=env

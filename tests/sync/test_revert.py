@@ -83,6 +83,12 @@ def test_bad_input_is_a_typed_error_and_changes_nothing(cluster: Cluster, tmp_pa
         # Named, for a volume written faster than a push and a fork follow each other.
         with pytest.raises(InvalidInputError, match="or fork LSN 1, the last pushed"):
             volume.fork()
+        write_pages(volume, {1: page("three")})
+        volume.push()  # one remote commit for local LSNs 2 and 3
+        latest = volume.latest_lsn()
+        # Pushing again cannot help (it said "push it first"): the servers never had LSN 2.
+        with pytest.raises(InvalidInputError, match=f"squashed it into .* local LSN {latest}"):
+            volume.fork(latest - 1)
         for lsn in (0, latest + 1):
             with pytest.raises(SnapshotNotFoundError):
                 volume.revert_to(lsn)
