@@ -17,6 +17,11 @@ from graft_client.cli.output import INTERRUPTED, CliError
 
 __all__ = ["pipeline_command"]
 
+_WITHOUT_PYSPARK = (
+    "graft pipeline runs the Spark jobs compact, gc, verify, export and publish; it needs "
+    "PySpark and Java 17: install the pipeline extra (pip install 'graft-volumes[pipeline]')"
+)
+
 
 @click.command(
     "pipeline",
@@ -28,11 +33,10 @@ __all__ = ["pipeline_command"]
 def pipeline_command(args: tuple[str, ...]) -> None:
     """Spark jobs: compact, gc, verify, export, publish (`graft pipeline --help`)."""
     if importlib.util.find_spec("pyspark") is None:
-        click.echo(
-            "error: graft pipeline needs PySpark and Java 17: install the pipeline extra "
-            "(pip install 'graft-volumes[pipeline]')",
-            err=True,
-        )
+        if set(args) & {"--help", "-h"}:  # what it is, even where it cannot run
+            click.echo(f"Usage: graft pipeline JOB [OPTIONS]\n\n  {_WITHOUT_PYSPARK}.")
+            return
+        click.echo(f"error: {_WITHOUT_PYSPARK}", err=True)
         sys.exit(1)
     # Ctrl-C reaches the job too (one process group): the job stops itself and says so, and
     # this process waits for it instead of adding a traceback of its own.

@@ -44,6 +44,28 @@ def test_the_pipeline_without_pyspark_says_to_install_the_extra() -> None:
     assert done.stdout == ""
 
 
+_CLI_WITHOUT_PYSPARK = """
+import sys
+sys.modules["pyspark"] = None
+from graft_client.cli import main
+sys.argv = ["graft", "pipeline", *sys.argv[1:]]
+main()
+"""
+
+
+def test_graft_pipeline_without_pyspark_has_help_and_says_what_to_install() -> None:
+    """Every command has --help: this one exited 1 with the missing extra's error instead."""
+    run = [sys.executable, "-c", _CLI_WITHOUT_PYSPARK]
+    helped = subprocess.run([*run, "--help"], capture_output=True, text=True, timeout=60)
+    assert helped.returncode == 0, helped.stderr
+    assert helped.stdout.startswith("Usage: graft pipeline JOB")
+    assert "compact" in helped.stdout and "graft-volumes[pipeline]" in helped.stdout
+    job = subprocess.run([*run, "verify"], capture_output=True, text=True, timeout=60)
+    assert job.returncode == 1
+    [line] = job.stderr.splitlines()
+    assert line.startswith("error: ") and "graft-volumes[pipeline]" in line
+
+
 def test_a_metrics_port_out_of_range_is_a_usage_error(tmp_path: Path) -> None:
     env = servers_env("http://127.0.0.1:9", "http://127.0.0.1:9")
     proc = graft("daemon", "--metrics-port", "70000", data_dir=tmp_path / "data", env=env)
