@@ -6,6 +6,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from graft_client.direct import RequestCounts
+from graft_client.storage.records import VolumeStatus
 
 if TYPE_CHECKING:
     from graft_client.client import Client
@@ -28,7 +29,7 @@ def volume_report(volume: Volume) -> dict[str, Any]:
     running_after, begun_after = volume.session.push_state(volume.vid)
     snap = info.snapshot
     synced = snap.remote.local_lsn if snap and snap.remote else 0
-    errors = volume.errors()
+    last_sync_ms = volume.last_sync_ms()
     stats = volume.stats()
     report: dict[str, Any] = {
         "vid": str(info.vid),
@@ -41,12 +42,23 @@ def volume_report(volume: Volume) -> dict[str, Any]:
         "unpushed_commits": (snap.lsn - synced) if snap else 0,
         "autosync": volume.session.autosync_running,
         "pushing": running_before or running_after or begun_before != begun_after,
-        "last_error": None if not errors else f"{errors[-1].kind}: {errors[-1].message}",
-        "last_sync_age_s": _age_s(volume.last_sync_ms()),
+        "last_error": _unresolved_error(volume, info.status, last_sync_ms),
+        "last_sync_age_s": _age_s(last_sync_ms),
         "pages_fetched": stats.pages_fetched,
         "round_trips": stats.round_trips,
     }
     return report | _store_requests(volume, stats.requests)
+
+
+def _unresolved_error(volume: Volume, status: VolumeStatus, last_sync_ms: int | None) -> str | None:
+    """The last sync error, unless the volume is ok and a sync succeeded after it: an outage
+    the runtime has since recovered from is history (``Volume.errors``), not where it stands."""
+    errors = volume.errors()
+    if not errors:
+        return None
+    if status is VolumeStatus.OK and last_sync_ms is not None and last_sync_ms > errors[-1].at_ms:
+        return None
+    return f"{errors[-1].kind}: {errors[-1].message}"
 
 
 def _store_requests(volume: Volume, counts: RequestCounts) -> dict[str, int]:

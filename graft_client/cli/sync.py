@@ -147,6 +147,10 @@ _NEXT_STEP = {
 }
 
 
+_RETRYING_STEP = (
+    "a push was cut off and autosync retries it until the servers take it (last_error says "
+    "why it failed); `graft push {vid}` tries at once"
+)
 _UNSYNCED_STEP = (
     "{unpushed} local commits wait and nothing syncs this data dir now (no `graft daemon`, "
     "no autosync): `graft push {vid}` sends them"
@@ -169,7 +173,9 @@ def _report(volume: Volume, owner_pid: int) -> dict[str, Any]:
 def _next_step(volume: Volume, report: dict[str, Any], owner_pid: int) -> str | None:
     if report["pushing"]:
         return None
-    step = _NEXT_STEP.get(VolumeStatus(report["status"]))
+    status = VolumeStatus(report["status"])
+    retrying = status is VolumeStatus.INTERRUPTED_PUSH and report["autosync"]
+    step = _RETRYING_STEP if retrying else _NEXT_STEP.get(status)
     pushes = volume.session.has_remote and SyncMode(report["sync"]).pushes
     if step is None and pushes and report["unpushed_commits"] and not report["autosync"]:
         step = _UNSYNCED_STEP if volume.session.owner_has_remote else _OWNER_WITHOUT_SERVERS_STEP

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from graft_client import Volume, VolumeStatus
+from graft_client.cli.sync import _report
+from graft_client.status import volume_report
 from graft_core.errors import ClosedError, InvalidInputError
 from tests.pagestore.cluster import Cluster
 from tests.sync.support import client_for, lite_for, page, read_all, remote_lsns, wait_until
@@ -98,11 +100,20 @@ def test_push_failures_are_recorded_and_the_push_lands_later(
         assert len(warnings) == 1, [r.getMessage() for r in warnings]  # one line per outage
         assert vol_a.status() is VolumeStatus.INTERRUPTED_PUSH
         assert remote_lsn(vol_a) == 1
+        report = wait_until(
+            lambda: None if (found := _report(vol_a, a.owner_pid))["pushing"] else found,
+            30,
+            "a status read between two of autosync's attempts",
+        )
+        assert report["last_error"].startswith("ServiceUnavailableError: ")
+        assert "autosync retries it" in report["next_step"]  # not only "`graft push` finishes it"
 
         own_cluster.metastore.start()
         own_cluster.pagestore.start()
         wait_until(lambda: remote_lsn(vol_a) == 2, 30, "the push after the servers came back")
         assert vol_a.status() is VolumeStatus.OK
+        assert volume_report(vol_a)["last_error"] is None, "the outage is over"
+        assert vol_a.errors()[: len(errors)] == errors, "and kept as history"
     assert remote_lsns(own_cluster, vol_a.vid) == [1, 2]
     with lite_for(own_cluster) as lite:
         assert lite.read_many(vol_a.vid, [1, 2]) == {
