@@ -122,6 +122,7 @@ class Client(Closing):
         self.leases = WriterLeases(self.shared, self.state.latest_lsn, words)
         self.state.leases = self.leases
         service = OwnerService(self.state, self.session, self.leases)
+        self.state.pins_by_pid = service.pins_by_pid
         self.shared.serve(
             Roles(self._take_over, self._reattach, service.handle, service.dropped, service.slow)
         )

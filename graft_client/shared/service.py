@@ -110,6 +110,7 @@ class OwnerService:
         self._session = session
         self._leases = leases
         self._autosync_users = 0
+        self._holding: set[Connection] = set()  # connections that held a pin, until dropped
         self._ops: dict[str, Callable[..., Any]] = {
             "hello": lambda conn: [os.getpid(), bytes(session.client_id), WIRE_VERSION],
             "mark": self._mark,
@@ -200,6 +201,7 @@ class OwnerService:
         with conn.guard:
             conn.held[_GONE] = True  # a pin made for it by another thread is undone
             pins = _pins(conn).copy()
+        self._holding.discard(conn)
         for (vid, lsn), count in pins.items():
             for _ in range(count):
                 self._state.unpin(vid, lsn)
@@ -237,8 +239,17 @@ class OwnerService:
         with conn.guard:
             if not conn.held.get(_GONE):
                 _pins(conn)[vid, lsn] += 1
+                self._holding.add(conn)
                 return
         self._state.unpin(vid, lsn)
+
+    def pins_by_pid(self, vid: VolumeId) -> Counter[int]:
+        """The pins of ``vid`` that each attached process holds here, by its pid."""
+        found: Counter[int] = Counter()
+        for conn in list(self._holding):  # copied at once: other threads add and drop
+            with conn.guard:
+                found[conn.pid] += sum(n for (v, _), n in _pins(conn).items() if v == vid)
+        return +found
 
     def _pin_ahead(
         self,

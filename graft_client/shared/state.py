@@ -151,6 +151,8 @@ class SharedState(LocalState):
         self._newest: tuple[VolumeId, int, dict[int, bytes]] | None = None
         # The writer leases, which a commit may hand over (set by the client).
         self.leases: WriterLeases | None = None
+        # Owner: the pins of a volume each attached process holds here, by pid (the service's).
+        self.pins_by_pid: Callable[[VolumeId], Counter[int]] = lambda vid: Counter()
         # Attached: the volumes its readers read; for each, the owner's change log token and
         # the LSN at which the secondary is known to hold it; pages it read or committed.
         self._interest: set[VolumeId] = set()
@@ -614,6 +616,14 @@ class SharedState(LocalState):
         with self._lock(vid):
             LocalState.delete_volume(self, vid)
             self.changes.forget(vid)
+
+    def _holders(self, vid: VolumeId) -> str:
+        by_pid = self.pins_by_pid(vid)
+        own = self._pins.count(vid) - by_pid.total()
+        names = [f"pid {pid}" for pid in sorted(by_pid)]
+        if own > 0:
+            names.append(f"pid {os.getpid()}, which owns the data dir")
+        return f" (held in {', '.join(names)})" if names else ""
 
     def tag(self, name: str, vid: VolumeId, *, move: bool = True) -> None:
         local = partial(LocalState.tag, self, name, vid, move=move)

@@ -34,6 +34,11 @@ class PinRegistry:
             counts = self._pins.get(vid)
             return min(counts) if counts else None
 
+    def count(self, vid: VolumeId) -> int:
+        """How many pins of ``vid``'s snapshots are held."""
+        with self._lock:
+            return sum(self._pins.get(vid, Counter()).values())
+
     def wait_released(self, vid: VolumeId, timeout: float) -> bool:
         """Whether no snapshot of ``vid`` is pinned, waiting up to ``timeout`` for it."""
         with self._lock:

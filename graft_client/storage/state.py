@@ -229,10 +229,17 @@ class LocalState:
         it is not here); refused while a reader or writer holds one of its snapshots."""
         with self._locked(vid) as records:
             if self._pins.oldest(vid) is not None:
-                raise InvalidInputError(f"volume {vid} has open readers or writers; close them")
+                raise InvalidInputError(
+                    f"volume {vid} has open readers or writers; close them{self._holders(vid)}"
+                )
             delete.delete_volume(records, vid)
             self._forget_sealing(vid)
             self._records_from.pop(vid, None)  # made again, its LSNs start at 1
+
+    def _holders(self, vid: VolumeId) -> str:
+        """Which processes hold ``vid``'s pins, as the refusal to delete it names them: in
+        one process, none to name."""
+        return ""
 
     # --- tags -------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ import pytest
 from graft_client import Client
 from graft_core.errors import InvalidInputError, SnapshotNotFoundError
 from graft_core.types import PAGE_SIZE
+from tests.cli.runner import graft, stderr_lines
 from tests.multiproc.conftest import events, first_event, start_worker
 from tests.support.polling import wait_until
 
@@ -79,3 +80,36 @@ def test_a_volume_is_deleted_as_soon_as_another_process_closed_its_readers(
                 owner.delete_volume(volume.vid)
         owner.delete_volume(volume.vid)
         assert volume.vid not in [info.vid for info in attached.volumes()]
+
+
+def test_a_deletion_refused_for_open_readers_names_the_processes_that_hold_them(
+    tmp_path: Path,
+) -> None:
+    with Client(tmp_path) as owner:
+        volume = owner.create_volume()
+        with volume.writer() as writer:
+            writer.write(1, tagged(1))
+        worker = start_worker("pin", tmp_path, volume.vid, 0, 0)
+        try:
+            first_event(worker, "pinned")
+            with pytest.raises(InvalidInputError, match=rf"\(held in pid {worker.proc.pid}\)$"):
+                owner.delete_volume(volume.vid)
+            with volume.reader():
+                proc = graft(
+                    "volume", "delete", str(volume.vid), "--yes", "--force", data_dir=tmp_path
+                )
+        finally:
+            os.kill(worker.proc.pid, signal.SIGKILL)
+            worker.proc.wait(timeout=30)
+        assert proc.returncode == 2, proc.stderr.decode()
+        held = f"(held in pid {worker.proc.pid}, pid {os.getpid()}, which owns the data dir)"
+        assert stderr_lines(proc)[-1].endswith(held), stderr_lines(proc)
+
+        def deleted() -> bool:
+            try:
+                owner.delete_volume(volume.vid)
+            except InvalidInputError:
+                return False
+            return True
+
+        wait_until(deleted, 30, "the dead process's pin to go")
