@@ -590,11 +590,13 @@ class LocalState:
 
     # --- push ---------------------------------------------------------------------------------
 
-    def begin_push(self, vid: VolumeId) -> PushPlan | None:
-        """The commit to push, with ``pending_sync`` set (not yet durable: see ``sync_wal``)."""
+    def begin_push(self, vid: VolumeId, stopping: push.Stopping = push.never) -> PushPlan | None:
+        """The commit to push, with ``pending_sync`` set (not yet durable: see ``sync_wal``);
+        ``ClosedError`` once ``stopping()`` says so while its pages are read."""
         cipher = self.cipher(vid)
         with self._locked(vid) as records:
-            return push.begin_push(records, vid, None if cipher is None else cipher.open)
+            opener = None if cipher is None else cipher.open
+            return push.begin_push(records, vid, opener, stopping)
 
     def sync_wal(self) -> None:
         """Make every write so far durable (one WAL fsync)."""

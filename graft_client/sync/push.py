@@ -167,7 +167,7 @@ async def _push_locked(
     # bad input, which leaves the volume as it was.
     cluster = await checked_clusters(state, runtime, vid)
     keyring = _keyring(state, runtime, vid)
-    plan = state.begin_push(vid)
+    plan = state.begin_push(vid, lambda: runtime.closing)
     if plan is None:
         return None
     assert runtime.client_id is not None, "a runtime that pushes knows its client id"

@@ -155,6 +155,12 @@ class SyncRuntime:
         """
         self._loop.call_soon_threadsafe(func, *args)
 
+    @property
+    def closing(self) -> bool:
+        """Whether ``close`` began: long synchronous steps on the loop (planning a push) stop
+        at their next check, so that closing does not wait them out."""
+        return self._closed
+
     def close(self) -> None:
         """Close the HTTP clients and stop the loop. Tasks still running (a resumed push) are
         cancelled: every sync step is crash-safe, and the next start resumes it. Idempotent."""
