@@ -8,6 +8,7 @@ import os
 import threading
 import weakref
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from graft_client.shared import OwnerService, SharedDir, SharedSession, SharedState
 from graft_client.shared.leases import WriterLeases
@@ -17,7 +18,6 @@ from graft_client.shared.node import Roles
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import SyncMode, parse_sync_mode
 from graft_client.storage.tags import check_tag, check_tag_free, is_tag_shaped, unknown_tag
-from graft_client.sync.runtime import SyncRuntime
 from graft_client.volume import Volume, VolumeInfo
 from graft_core.closing import Closing
 from graft_core.crypto import Key, Keyring
@@ -29,6 +29,9 @@ from graft_core.errors import (
 )
 from graft_core.ids import ClientId, VolumeId
 from graft_core.settings import Settings
+
+if TYPE_CHECKING:
+    from graft_client.sync.runtime import SyncRuntime
 
 __all__ = ["Client"]
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
 
 from graft_client.cli.errors import unknown_volume
 from graft_client.cli.output import INTERRUPTED, USAGE_ERROR, CliError
 from graft_client.client import Client
-from graft_client.lite import LiteClient
 from graft_client.storage.records import VolumeStatus
 from graft_client.storage.tags import is_tag_shaped, unknown_tag
 from graft_client.sync.observe import Progress, PushInfo
@@ -18,6 +18,9 @@ from graft_client.volume import Volume
 from graft_core.errors import InvalidInputError, StorageError, VolumeNotFoundError
 from graft_core.ids import VolumeId
 from graft_core.settings import Settings
+
+if TYPE_CHECKING:
+    from graft_client.lite import LiteClient
 
 __all__ = [
     "NO_SERVERS",
@@ -71,6 +74,8 @@ def resolve_vid(ctx: click.Context, vid: str) -> VolumeId:
 def open_lite(ctx: click.Context, vid: str) -> Iterator[tuple[LiteClient, str]]:
     """A lite client for the group's server options, and the volume id ``vid`` names (a tag
     is looked up in the data directory, which is otherwise left closed: it may be in use)."""
+    from graft_client.lite import LiteClient  # the HTTP stack: commands without --remote need not
+
     root = ctx.find_root().obj
     settings = Settings.resolve(data_dir=root["data_dir"], **root["remote"])
     direct = settings.remote is not None

@@ -16,7 +16,6 @@ from graft_client.cli.context import open_client, require_servers
 from graft_client.cli.output import CliError, configure_logging
 from graft_client.client import Client
 from graft_core.options import PORT
-from graft_core.rpcclient import probe_health
 
 __all__ = ["DAEMON_LOCK", "daemon"]
 
@@ -73,6 +72,8 @@ def daemon(ctx: click.Context, wait_ms: int, metrics_port: int | None, verbose: 
 def _check_servers(client: Client) -> None:
     """A URL that leads to the other service, or to no graft server, is told at once (exit 2):
     the daemon would retry its syncs for good. One that does not answer yet may: it is retried."""
+    from graft_core.rpcclient import probe_health  # the HTTP stack: other commands need not
+
     for service, url in (("metastore", client.metastore), ("pagestore", client.pagestore)):
         if url is not None:
             probe_health(url, service, HEALTH_TIMEOUT_S)

@@ -26,7 +26,6 @@ from graft_core.errors import (
     StorageFullError,
     VolumeNotFoundError,
 )
-from graft_core.rpcclient.answers import CHECK_URLS
 
 __all__ = ["translate", "unknown_volume"]
 
@@ -70,6 +69,8 @@ def _unavailable(exc: ServiceUnavailableError) -> str:
 
 
 def _bad_input(exc: GraftError) -> str:
+    from graft_core.rpcclient.answers import CHECK_URLS  # with the HTTP stack: when it failed
+
     message = str(exc)
     misdirected = _NOT_A_SERVICE.match(message)
     if misdirected is None:

@@ -38,7 +38,6 @@ from types import FrameType
 from typing import Any
 
 import click
-import httpx
 
 from graft_client.cli.output import CliError
 from graft_core.datadir import DataDir, local_url
@@ -123,6 +122,8 @@ def _receipt_key_args(data_dir: Path) -> list[str]:
 
 def _health(url: str) -> dict[str, Any] | None:
     """The ``/health`` answer once it is 200, else None."""
+    import httpx  # here, not at the top: every other command would import it
+
     try:
         response = httpx.get(url + "/health", timeout=2.0)
     except httpx.TransportError:

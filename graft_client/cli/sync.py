@@ -17,7 +17,7 @@ from graft_client.volume import Volume
 from graft_core.errors import VolumeNotFoundError
 from graft_core.types import Snapshot
 
-__all__ = ["sync_commands"]
+__all__ = ["clone", "fetch", "pull", "push", "reset", "status", "sync_"]
 
 _JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 
@@ -221,6 +221,3 @@ def clone(ctx: click.Context, vid: str, encrypt_local: bool, as_json: bool) -> N
     if not cloned:
         text = f"already cloned; `graft pull {vid}` brings it up to date\n{text}"
     echo_result(as_json, value, text)
-
-
-sync_commands = [push, pull, fetch, sync_, reset, status, clone]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
 
@@ -19,8 +19,10 @@ from graft_client.storage.state import LocalState
 from graft_core.crypto import Key, Keyring, open_page, seal_page, sealed_header
 from graft_core.errors import IntegrityError
 from graft_core.ids import VolumeId
-from graft_core.rpcclient import AsyncMetastoreClient
 from graft_core.types import PageIdx
+
+if TYPE_CHECKING:
+    from graft_core.rpcclient import AsyncMetastoreClient
 
 _Idx = TypeVar("_Idx", bound=int)
 
