@@ -7,6 +7,7 @@ from __future__ import annotations
 import fcntl
 import os
 import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 from graft_client import Client, Key
 from graft_client.sync.sealing import VolumeKeys
 from graft_core.errors import DataDirLockedError, KeyRequiredError
+from graft_core.failpoints import armed
 from graft_core.ids import VolumeId
 from tests.cli.runner import ok, ok_json, servers_env
 from tests.crypto.conftest import make_client
@@ -209,3 +211,30 @@ def test_the_owner_keeps_a_key_given_for_a_volume_over_a_processs_default() -> N
     assert keys.kek(vid) is given
     keys.adopt(vid, Key.from_bytes(raw), replace=True)
     assert keys.kek(vid) is given  # the same key again: kept, with what it derived
+
+
+def test_a_rotation_while_a_push_runs_waits_for_it_and_is_not_told_interrupted(
+    cluster: Cluster, tmp_path: Path, gate: Path
+) -> None:
+    """The daemon pushes what an app commits, at once: a ``graft key rotate`` right after a
+    commit found the push's pending mark and was refused as "an interrupted push" (found as a
+    flaky test of the CLI beside a daemon)."""
+    key = Key.from_bytes(Key.generate())
+    with make_client(cluster, tmp_path, key) as owner, make_client(cluster, tmp_path, key) as app:
+        volume = owner.create_volume(encryption=True)
+        write_pages(volume, {1: b"A" * 4096})
+        with armed("push.before_commit", "pause"):  # in this process only
+            pushing = threading.Thread(target=volume.push)
+            pushing.start()
+            wait_until(lambda: list(gate.glob("push.before_commit.*")) or None, 10, "the push")
+            threading.Timer(0.2, (gate / "push.before_commit.resume").touch).start()
+            assert app.local_volume(volume.vid).rotate_key() == 2
+            pushing.join(30)
+        assert volume.key_ids() == [1, 2]
+        write_pages(volume, {2: b"B" * 4096})
+        assert volume.push() is not None
+    with (
+        make_client(cluster, tmp_path / "other", key) as other,
+        other.open_volume(volume.vid).reader() as reader,
+    ):
+        assert [reader.read(1), reader.read(2)] == [b"A" * 4096, b"B" * 4096]
