@@ -89,14 +89,20 @@ def test_cli_bad_url_is_one_line(url: str, tmp_path: Path, servers: Cluster) -> 
     assert_one_error_line(done, url)
 
 
-def test_swapped_ports_say_which_server_is_which(tmp_path: Path, servers: Cluster) -> None:
+def pushed_volume(data_dir: Path, servers: Cluster) -> VolumeId:
+    """A volume of one page, pushed to ``servers``."""
     meta, pages = servers.metastore.url, servers.pagestore.url
-    with Client(tmp_path / "a", metastore=meta, pagestore=pages) as client:
+    with Client(data_dir, metastore=meta, pagestore=pages) as client:
         volume = client.create_volume()
         with volume.writer() as writer:
             writer.write(1, page("one"))
         volume.push()
-        vid = volume.vid
+        return volume.vid
+
+
+def test_swapped_ports_say_which_server_is_which(tmp_path: Path, servers: Cluster) -> None:
+    meta, pages = servers.metastore.url, servers.pagestore.url
+    vid = pushed_volume(tmp_path / "a", servers)
     wrong = {
         "swapped": (pages, meta, f"{pages} is not a metastore: it is a graft pagestore"),
         "twice the metastore": (meta, meta, f"{meta} is not a pagestore"),
@@ -147,12 +153,7 @@ def test_a_clone_or_pull_through_a_wrong_pagestore_is_refused_before_any_read(
     """A pull reads no page, yet the pages it learns of come from the pagestore: a URL leading
     to the metastore, or to no graft server, cloned (exit 0) and failed at the first read."""
     meta, pages = servers.metastore.url, servers.pagestore.url
-    with Client(tmp_path / "a", metastore=meta, pagestore=pages) as client:
-        volume = client.create_volume()
-        with volume.writer() as writer:
-            writer.write(1, page("one"))
-        volume.push()
-        vid = str(volume.vid)
+    vid = str(pushed_volume(tmp_path / "a", servers))
     with plain_web_server(tmp_path / "www") as web:
         told = {"metastore twice": (meta, "not the pagestore"), "no graft server": (web, "not a")}
         for name, (wrong, error) in told.items():
