@@ -69,7 +69,7 @@ def _unavailable(exc: ServiceUnavailableError) -> str:
 
 
 def _bad_input(exc: GraftError) -> str:
-    from graft_core.rpcclient.answers import CHECK_URLS  # with the HTTP stack: when it failed
+    from graft_core.rpcclient.answers import CHECK_URLS  # loads the HTTP stack: only here
 
     message = str(exc)
     misdirected = _NOT_A_SERVICE.match(message)
