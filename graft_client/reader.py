@@ -105,12 +105,11 @@ class VolumeReader(Closing):
 
 @dataclass(frozen=True)
 class Staged:
-    """What a writer staged over its base snapshot (``VolumeWriter.staged``): its pages, its
-    page count, and the lowest count a truncate cut it to (the base's pages above it are gone
-    unless staged again)."""
+    """What a writer staged over its base snapshot (``VolumeWriter.staged``): its pages, and
+    the lowest page count a truncate cut it to (the base's pages above it are gone unless
+    staged again). Its page count is the commit's snapshot's."""
 
     pages: Mapping[int, bytes]
-    page_count: int
     shrunk_to: int
 
 

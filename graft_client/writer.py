@@ -84,7 +84,7 @@ class VolumeWriter:
         """What this writer staged so far (its pages as they stand: read them, do not change
         them)."""
         self._open_reader()
-        return Staged(self._dirty, self._page_count, self._shrunk_to)
+        return Staged(self._dirty, self._shrunk_to)
 
     def commit(self, *, reread: bool = True) -> Snapshot | None:
         """Commit the staged pages as the next local LSN and close the writer.

@@ -78,10 +78,10 @@ def test_a_reader_layers_few_pages_over_a_recent_base_only(client: Client) -> No
     with volume.writer() as writer:
         writer.write(1, page("one"))
     reader = volume.reader()
-    many = Staged(dict.fromkeys(range(1, LAYERED_PAGES + 2), page("x")), LAYERED_PAGES + 1, 1)
+    many = Staged(dict.fromkeys(range(1, LAYERED_PAGES + 2), page("x")), 1)
     assert not reader.layers(many)
     for n in range(LAYERED_COMMITS):
-        assert reader.layers(Staged({1: page("y")}, 1, 1))
+        assert reader.layers(Staged({1: page("y")}, 1))
         reader, _ = _commit_layered(volume, reader, {1: f"commit {n}"})
-    assert not reader.layers(Staged({1: page("z")}, 1, 1))  # its base's pin is old enough
+    assert not reader.layers(Staged({1: page("z")}, 1))  # its base's pin is old enough
     reader.close()
