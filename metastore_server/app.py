@@ -180,6 +180,7 @@ def create_app(config: Config) -> Starlette:
         log=log,
         ready=lambda: "catalog" in state,
         cluster=lambda: str(state["catalog"].store.cluster_key) if "catalog" in state else None,
+        stopping=lambda: state["catalog"].stop_waiting() if "catalog" in state else None,
         describe=config.describe,
     )
     app.state.metrics = metrics

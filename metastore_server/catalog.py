@@ -121,11 +121,20 @@ class Catalog:
         self._changed: dict[VolumeId, asyncio.Event] = {}
         self._waiting: dict[VolumeId, int] = {}  # long-polls in progress per volume
         self._pollers: dict[VolumeId, asyncio.Task[None]] = {}
+        self._stopping = False
         # A volume's origin never changes once its LSN 1 exists: remembered per volume.
         self._origins: dict[VolumeId, Origin | None] = {}
 
     def _lock(self, vid: VolumeId) -> asyncio.Lock:
         return self._locks.setdefault(vid, asyncio.Lock())
+
+    def stop_waiting(self) -> None:
+        """Answer every long-poll now, and any that comes later at once: the server stops, and
+        its shutdown waits for the requests under way (a pull waiting up to its ``wait_ms``
+        held it for that long)."""
+        self._stopping = True
+        for vid in list(self._changed):
+            self._notify(vid)
 
     def _notify(self, vid: VolumeId) -> None:
         event = self._changed.pop(vid, None)
@@ -228,13 +237,14 @@ class Catalog:
     async def _wait_beyond(self, vid: VolumeId, lsn: int, deadline: float) -> int:
         """The latest LSN, after waiting (until ``deadline``) for it to pass ``lsn``."""
         self._waiting[vid] = self._waiting.get(vid, 0) + 1
+        self.metrics.long_polls.inc()
         try:
             while True:
                 # Take the event before reading the state so a commit in between still wakes us.
                 event = self._changed.setdefault(vid, asyncio.Event())
                 latest = await self.store.latest(vid)
                 remaining = deadline - time.monotonic()
-                if latest > lsn or remaining <= 0:
+                if latest > lsn or remaining <= 0 or self._stopping:
                     return latest
                 self._watch(vid, latest)
                 try:
@@ -242,6 +252,7 @@ class Catalog:
                 except TimeoutError:
                     return await self.store.latest(vid)
         finally:
+            self.metrics.long_polls.dec()
             self._waiting[vid] -= 1
             if not self._waiting[vid]:
                 del self._waiting[vid]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 __all__ = ["Metrics"]
 
@@ -24,6 +24,9 @@ class Metrics:
             "Requests by endpoint and status",
             ["endpoint", "status"],
             registry=self.registry,
+        )
+        self.long_polls = Gauge(
+            "metastore_long_polls", "Pulls waiting for a commit", registry=self.registry
         )
         self.fsync_seconds = Histogram(
             "metastore_log_append_seconds",

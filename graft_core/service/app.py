@@ -57,10 +57,13 @@ def service_app(
     ready: Callable[[], bool],
     describe: Callable[[], Mapping[str, Any]],
     cluster: Callable[[], str | None] = lambda: None,
+    stopping: Callable[[], None] = lambda: None,
 ) -> Starlette:
     """``ready`` decides /health (503 until the service opened its storage); ``requests``
     counts RPC answers by (endpoint, status); ``cluster`` is the cluster key /health shows
-    (``app.state.cluster``: for the runner's ``servers.json``). /health also names the service
+    (``app.state.cluster``: for the runner's ``servers.json``); ``stopping`` ends the waits of
+    requests under way as the server begins to stop (``app.state.stopping``: for the runner,
+    whose shutdown waits for them). /health also names the service
     (``metastore`` of ``/metastore/v1``), so a URL given for the other one is told as such."""
     service = prefix.split("/")[1]
 
@@ -98,4 +101,5 @@ def service_app(
         exception_handlers={HTTPException: http_exception_handler},
     )
     app.state.cluster = cluster
+    app.state.stopping = stopping
     return app

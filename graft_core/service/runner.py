@@ -269,6 +269,7 @@ def serve(
     def on_stop() -> None:
         if owner is not None:
             owner.withdraw()
+        app.state.stopping()
 
     config = uvicorn.Config(
         app, log_config=None, access_log=False, lifespan="off", **guard.uvicorn_options()
