@@ -346,6 +346,7 @@ class Client(Closing):
         self.state.abandon(why)
 
     def _close_storage(self) -> None:
+        self.shared.stop_changes()  # first: whether this process owns the dir is settled now
         if self.shared.is_owner:
             # Stop serving first: the attached processes then wait for the lock, not see a
             # closed owner answer their requests.

@@ -99,6 +99,7 @@ class SharedDir:
         self._server: OwnerServer | None = None
         self._roles: Roles | None = None
         self._changing = False
+        self._stopping = False  # closing: no takeover starts (``stop_changes``)
         self._closed = False
         self._closed_why = f"client for {data_dir} is closed"
         self._backoff = 0.0  # before the next takeover, after one failed
@@ -200,7 +201,7 @@ class SharedDir:
 
     def _lost(self, link: OwnerLink) -> None:
         with self._guard:
-            if self._closed or self._changing or self._link is not link:
+            if self._closed or self._stopping or self._changing or self._link is not link:
                 return
             self._start_failover()
 
@@ -216,7 +217,7 @@ class SharedDir:
         old = self._link
         changed = False  # else the client closed first, or the takeover failed
         try:
-            while not self._closed:
+            while not (self._closed or self._stopping):
                 try:
                     fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 except BlockingIOError:
@@ -272,7 +273,7 @@ class SharedDir:
         )
         log.debug("the takeover failed here", exc_info=True)
         with self._guard:
-            self._guard.wait_for(lambda: self._closed, timeout=self._backoff)
+            self._guard.wait_for(lambda: self._closed or self._stopping, timeout=self._backoff)
 
     def _attach_to(self, sock: socket.socket, roles: Roles) -> bool:
         link = OwnerLink(sock, self._lost)
@@ -290,6 +291,16 @@ class SharedDir:
             self._link = link
             self.owner_pid = pid
         return True
+
+    def stop_changes(self) -> None:
+        """No takeover starts from now on, and one under way ends first: the client closes, and
+        a takeover still opening the primary as it closed its storage would leave the primary
+        open, and the data dir locked, for as long as this process lives."""
+        with self._guard:
+            self._stopping = True
+            self._guard.notify_all()
+            # Before ``serve`` no takeover thread runs, though one may be due.
+            self._guard.wait_for(lambda: not self._changing or self._roles is None)
 
     def close(self) -> None:
         """Stop serving or drop the link; the lock goes with the fd (call last)."""

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from graft_client import Client
+from graft_client.shared import SharedState
 from graft_core.failpoints import armed
 from tests.cli.runner import clean_env
 from tests.multiproc.conftest import ROOT
@@ -69,3 +70,35 @@ def test_a_client_closed_while_it_waits_to_take_over_records_no_failover(
             thread.join(10)
     assert shared.failovers == []
     assert "owner changed" not in caplog.text  # before: "now attached to pid ..."
+
+
+def test_a_client_closing_as_it_takes_over_leaves_the_data_dir_free(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The owner went away and this client closed while it took over: its close ran beside
+    the takeover, which opened the primary after the storage was closed. The primary stayed
+    open, the data dir locked for as long as the process lived (found as a flaky test: a client
+    opened next in the process was told another held the dir)."""
+    promoting, go_on = threading.Event(), threading.Event()
+    promote = SharedState.promote
+
+    def gated_promote(self: SharedState) -> None:
+        promoting.set()
+        assert go_on.wait(30), "the test lets the takeover go on"
+        promote(self)
+
+    owner, attached = Client(tmp_path), Client(tmp_path)
+    assert not attached.is_owner
+    monkeypatch.setattr(SharedState, "promote", gated_promote)
+    owner.close()
+    assert promoting.wait(30), "the attached client takes over"
+    closing = threading.Thread(target=attached.close)
+    closing.start()
+    # Let the takeover go on once the close waits for it, or (as before) ended without it.
+    wait_until(lambda: attached.shared._stopping or not closing.is_alive(), 30, "the close")
+    go_on.set()
+    closing.join(30)
+    assert not closing.is_alive()
+    monkeypatch.undo()
+    with Client(tmp_path) as again:
+        assert again.is_owner
