@@ -25,7 +25,7 @@ from graft_core.crypto import Keyring
 from graft_core.errors import CommitRejectedError, GraftError
 from graft_core.failpoints import failpoint
 from graft_core.ids import VolumeId
-from graft_core.types import LSN, PageIdx, RemoteLSN
+from graft_core.types import LSN, LocalLSN, PageIdx, RemoteLSN
 
 __all__ = ["graft_error", "push", "resume_interrupted_push"]
 
@@ -140,19 +140,29 @@ def _outgoing(keyring: tuple[Keyring, bytes] | None, vid: VolumeId, plan: PushPl
 
 
 async def push(
-    state: LocalState, runtime: SyncRuntime, vid: VolumeId, progress: Progress | None = None
+    state: LocalState,
+    runtime: SyncRuntime,
+    vid: VolumeId,
+    progress: Progress | None = None,
+    *,
+    only_interrupted: bool = False,
 ) -> PushInfo | None:
     """Push unpushed local commits as one remote commit; what it sent (None: nothing to push).
 
-    Pushes of one volume are serialized: a resumed interrupted push and an explicit one must not
-    both try to finish the same pending commit. If the one that ran first (such as the resume
-    that opening the volume started) pushed everything this call was asked to, its result is
-    this call's: the caller's commits were pushed, not "nothing".
+    A push that a crash or an outage cut off goes first, as it was (a resume must send the same
+    commit); the commits after it then go in one more remote commit, unless
+    ``only_interrupted`` (a resume nobody asked for), and the result counts the pages of both
+    (``resumed``). Pushes of one volume are serialized: a resumed interrupted push
+    and an explicit one must not both try to finish the same pending commit. If the one that
+    ran first (such as the resume that opening the volume started) pushed everything this call
+    was asked to, its result is this call's: the caller's commits were pushed, not "nothing".
     """
     asked = state.unpushed_lsn(vid)
     async with runtime.push_lock(vid):
         runtime.push_began(vid)
         pushed = await _push_locked(state, runtime, vid, progress)
+        if pushed is not None and pushed.resumed and not only_interrupted:
+            pushed = await _push_rest(state, runtime, vid, progress, pushed, asked)
     if pushed is None and asked is not None:
         earlier = runtime.last_push.get(vid)
         if earlier is not None and earlier.local_lsn >= asked:
@@ -202,9 +212,28 @@ async def _push_locked(
     return pushed
 
 
+async def _push_rest(
+    state: LocalState,
+    runtime: SyncRuntime,
+    vid: VolumeId,
+    progress: Progress | None,
+    resumed: PushInfo,
+    asked: LocalLSN | None,
+) -> PushInfo:
+    """After the ``resumed`` interrupted push, the commits after it up to ``asked`` (the
+    latest when the push was asked for): both as one result."""
+    if asked is None or asked <= resumed.local_lsn:
+        return resumed
+    rest = await _push_locked(state, runtime, vid, progress)
+    if rest is None:
+        return resumed
+    pages = resumed.pages + rest.pages
+    return PushInfo(rest.remote_lsn, rest.local_lsn, pages, resumed=True)
+
+
 async def resume_interrupted_push(state: LocalState, runtime: SyncRuntime, vid: VolumeId) -> None:
     """Finish a push a crash or an outage cut off; failures are recorded, not raised."""
     try:
-        await push(state, runtime, vid)
+        await push(state, runtime, vid, only_interrupted=True)
     except GraftError as exc:
         log.warning("could not resume the interrupted push of %s: %s", vid, exc)
