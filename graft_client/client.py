@@ -20,7 +20,7 @@ from graft_client.storage.records import SyncMode, parse_sync_mode
 from graft_client.storage.tags import check_tag, check_tag_free, is_tag_shaped, unknown_tag
 from graft_client.volume import Volume, VolumeInfo
 from graft_core.closing import Closing
-from graft_core.crypto import Key, Keyring
+from graft_core.crypto import Key
 from graft_core.errors import (
     InvalidInputError,
     KeyRequiredError,
@@ -256,6 +256,8 @@ class Client(Closing):
                 )
             self.session.keys.set_kek(vid, kek)
             self.session.share_key(vid, given=True)  # before its first commit can be pushed
+            from graft_core.crypto import Keyring  # its ciphers load on first need
+
             keyring = Keyring.create(vid, kek).encode()
         self.state.create_volume(vid, mode, keyring, encrypt_local=encrypt_local)
         log.info("created volume %s (sync %s)", vid, mode.value)

@@ -18,8 +18,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 
+from graft_client.sync.keyrings import VolumeKeys
 from graft_client.sync.runtime import SyncRuntime
-from graft_client.sync.sealing import VolumeKeys, key_ids, open_pages
+from graft_client.sync.sealing import key_ids, open_pages
 from graft_core.audit import audit_digest
 from graft_core.closing import Closing
 from graft_core.crypto import Key, Keyring

@@ -7,12 +7,12 @@ that code is imported only when a remote is opened, so a client of servers never
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from graft_client.direct.counts import RequestCounts
 from graft_core.errors import InvalidInputError
+from graft_core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from graft_client.direct.clients import DirectMetastore, DirectPagestore
@@ -34,7 +34,6 @@ async def open_direct(url: str, cache_dir: Path | None) -> tuple[DirectMetastore
     return DirectMetastore(remote), DirectPagestore(remote)
 
 
-def __getattr__(name: str) -> Any:
-    if name in ("DirectMetastore", "DirectPagestore"):
-        return getattr(importlib.import_module("graft_client.direct.clients"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_names(
+    __name__, dict.fromkeys(["DirectMetastore", "DirectPagestore"], "graft_client.direct.clients")
+)

@@ -27,8 +27,8 @@ from anyio.from_thread import BlockingPortal
 
 from graft_client.direct import RequestCounts, open_direct
 from graft_client.remote import MetastoreClient, PagestoreClient
+from graft_client.sync.keyrings import VolumeKeys
 from graft_client.sync.observe import ErrorLog, PushInfo
-from graft_client.sync.sealing import VolumeKeys
 from graft_core.ids import ClientId, VolumeId
 from graft_core.interrupts import WAKE_S
 from graft_core.rpcclient import AsyncRpcClient

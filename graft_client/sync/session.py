@@ -19,9 +19,9 @@ from graft_client.direct import RequestCounts
 from graft_client.storage.pull import PullOutcome
 from graft_client.storage.records import StoreRequests, SyncError, SyncMode
 from graft_client.storage.state import LocalState
+from graft_client.sync.keyrings import VolumeKeys
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.sync.prefetch import Prefetcher
-from graft_client.sync.sealing import VolumeKeys
 from graft_core.crypto import Key
 from graft_core.errors import InvalidInputError, SnapshotNotFoundError, StorageError
 from graft_core.ids import ClientId, VolumeId

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from graft_client import Client, Key
-from graft_client.sync.sealing import VolumeKeys
+from graft_client.sync.keyrings import VolumeKeys
 from graft_core.errors import DataDirLockedError, KeyRequiredError
 from graft_core.failpoints import armed
 from graft_core.ids import VolumeId
