@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -37,18 +36,12 @@ from graft_core.errors import (
     InvalidInputError,
     ReadOnlyError,
     SnapshotNotFoundError,
-    StorageError,
 )
 from graft_core.graft import Graft
 from graft_core.ids import VolumeId
 from graft_core.types import LocalLSN, RemoteMapping, Snapshot, check_lsn
 
 __all__ = ["CommitInfo", "PinnedVolume", "Volume", "VolumeInfo", "VolumeStats"]
-
-# How long a key rotation waits for a push under way to end (see ``rotate_key``), and how often
-# it asks.
-PUSH_SETTLE_S = 30.0
-PUSH_SETTLE_POLL_S = 0.01
 
 
 @dataclass(frozen=True)
@@ -121,33 +114,15 @@ class Volume:
 
     def rotate_key(self) -> int:
         """Seal new writes with a new data key (old pages keep opening with the old keys); the
-        next push carries it to the servers. The new key's id."""
+        next push carries it to the servers. The new key's id. A push under way, or cut off
+        and resumed later, keeps sealing with the key it began with."""
         config = self._state.config(self.vid)
         ring = self.session.keys.ring(self.vid, config.keyring)
         if ring is None:
             raise InvalidInputError(f"volume {self.vid} is not encrypted: no key to rotate")
-        if self._pushing_until_settled():
-            # The interrupted push must resend the bytes it first sent (same commit hash).
-            raise InvalidInputError(f"volume {self.vid} has an interrupted push: push it first")
         rotated = ring.rotated()
         self._state.set_config(self.vid, msgspec.structs.replace(config, keyring=rotated.encode()))
         return rotated.current_id
-
-    def _pushing_until_settled(self) -> bool:
-        """Whether a push of the volume is pending once none runs: one running now (a daemon
-        pushes each commit at once) is waited for, up to ``PUSH_SETTLE_S``."""
-        deadline = time.monotonic() + PUSH_SETTLE_S
-        while self._state.push_pending(self.vid):
-            running, _ = self.session.push_state(self.vid)
-            if not running:
-                return True
-            if time.monotonic() > deadline:
-                raise StorageError(
-                    f"a push of volume {self.vid} has run for over {PUSH_SETTLE_S:.0f} s: "
-                    "try again once it ended"
-                )
-            time.sleep(PUSH_SETTLE_POLL_S)  # the push may run in another process: no event
-        return False
 
     @property
     def conflict_policy(self) -> ConflictPolicy:

@@ -50,6 +50,7 @@ class PushPlan:
     pages: Sequence[tuple[PageIdx, bytes]]
     commit_hash: bytes
     resumed: bool  # the push a crash or an outage cut off, sent again
+    key_id: int | None  # the data key its pages are sealed with (see ``Watermarks``)
 
 
 def unpushed_graft(records: VolumeRecords, vid: VolumeId, record: SnapshotRecord) -> Graft:
@@ -84,9 +85,11 @@ def begin_push(
     vid: VolumeId,
     open_slot: OpenSlot | None = None,
     stopping: Stopping = never,
+    key_id: int | None = None,
 ) -> PushPlan | None:
-    """The commit to push (the interrupted one first), with ``pending_sync`` set; its pages
-    opened with ``open_slot`` if the volume's are sealed at rest. ``ClosedError`` when
+    """The commit to push (the interrupted one first), with ``pending_sync`` set and, for a
+    new push, ``key_id`` (the data key it seals with; an interrupted one keeps its own); its
+    pages opened with ``open_slot`` if the volume's are sealed at rest. ``ClosedError`` when
     ``stopping()`` says so before they are all read: the push is left pending, to resume.
 
     Not yet durable: the caller syncs the WAL before it sends the commit to the metastore.
@@ -104,10 +107,10 @@ def begin_push(
                 "first (`graft reset`, Volume.reset_to_remote())"
             )
         assert record is not None
-        marks = Watermarks(pending_sync=record.lsn, checkpoint=marks.checkpoint)
+        marks = Watermarks(record.lsn, marks.checkpoint, key_id)
         records.write(records.db.batch(), vid, marks=marks, sync=False)
     assert record is not None and marks.pending_sync is not None
-    return _plan(records, vid, record, marks.pending_sync, resumed, open_slot, stopping)
+    return _plan(records, vid, record, marks, resumed, open_slot, stopping)
 
 
 def _page(pageidx: int, slot: bytes | None, open_slot: OpenSlot | None) -> bytes:
@@ -120,11 +123,13 @@ def _plan(
     records: VolumeRecords,
     vid: VolumeId,
     record: SnapshotRecord,
-    lsn: LocalLSN,
+    marks: Watermarks,
     resumed: bool,
     open_slot: OpenSlot | None,
     stopping: Stopping,
 ) -> PushPlan:
+    lsn = marks.pending_sync
+    assert lsn is not None
     commit = records.commit(vid, lsn)
     assert commit is not None, "the LSN being pushed is retained (pending_sync pins it)"
     synced = SnapshotRecord(lsn, commit.page_count, record.remote_lsn, record.remote_local_lsn)
@@ -143,7 +148,7 @@ def _plan(
         cursor.close()
     base = record.remote_lsn
     digest = commit_hash(vid, base, commit.page_count, pages)
-    return PushPlan(lsn, base, commit.page_count, pages, digest, resumed)
+    return PushPlan(lsn, base, commit.page_count, pages, digest, resumed, marks.pending_key)
 
 
 def finish_push(

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import msgspec
+
 from graft_client.storage.db import LocalDB
 from graft_client.storage.keys import page_key
 from graft_client.storage.records import (
@@ -92,8 +94,6 @@ def reclaim_volume(
     for lsn, _ in records.commits(vid, records_from, keep_records_from):
         records.delete_commit(batch, vid, lsn)
         stats.commits += 1
-    records.put_watermarks(
-        batch, vid, Watermarks(pending_sync=marks.pending_sync, checkpoint=horizon)
-    )
+    records.put_watermarks(batch, vid, msgspec.structs.replace(marks, checkpoint=horizon))
     db.write(batch, sync=False)
     return stats, max(records_from, keep_records_from)

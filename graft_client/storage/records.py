@@ -98,10 +98,14 @@ class SnapshotRecord(msgspec.Struct, array_like=True, frozen=True):
 
 
 class Watermarks(msgspec.Struct, array_like=True, frozen=True):
-    """``pending_sync``: local LSN being pushed. ``checkpoint``: oldest retained local LSN."""
+    """``pending_sync``: local LSN being pushed. ``checkpoint``: oldest retained local LSN.
+    ``pending_key``: the data key the push of an encrypted volume seals with, kept for its
+    resume, which must send the same bytes whatever rotated since (None: not encrypted, or
+    marked by a version that kept no key: its resume seals with the current key)."""
 
     pending_sync: LocalLSN | None = None
     checkpoint: LocalLSN = FIRST_LSN
+    pending_key: int | None = None
 
 
 class CommitRecord(msgspec.Struct, array_like=True, frozen=True):

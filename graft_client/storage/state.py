@@ -590,13 +590,16 @@ class LocalState:
 
     # --- push ---------------------------------------------------------------------------------
 
-    def begin_push(self, vid: VolumeId, stopping: push.Stopping = push.never) -> PushPlan | None:
-        """The commit to push, with ``pending_sync`` set (not yet durable: see ``sync_wal``);
-        ``ClosedError`` once ``stopping()`` says so while its pages are read."""
+    def begin_push(
+        self, vid: VolumeId, stopping: push.Stopping = push.never, key_id: int | None = None
+    ) -> PushPlan | None:
+        """The commit to push, with ``pending_sync`` set (not yet durable: see ``sync_wal``)
+        and the data key a new push seals with (``key_id``); ``ClosedError`` once
+        ``stopping()`` says so while its pages are read."""
         cipher = self.cipher(vid)
         with self._locked(vid) as records:
             opener = None if cipher is None else cipher.open
-            return push.begin_push(records, vid, opener, stopping)
+            return push.begin_push(records, vid, opener, stopping, key_id)
 
     def sync_wal(self) -> None:
         """Make every write so far durable (one WAL fsync)."""

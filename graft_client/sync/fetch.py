@@ -12,8 +12,9 @@ from collections.abc import Callable, Mapping
 from graft_client.storage.records import FetchStats
 from graft_client.storage.state import LocalState
 from graft_client.sync.cluster import checked_cluster
+from graft_client.sync.keyrings import learn_keyring
 from graft_client.sync.runtime import SyncRuntime
-from graft_client.sync.sealing import key_ids, learn_keyring, open_pages
+from graft_client.sync.sealing import key_ids, open_pages
 from graft_core.errors import IntegrityError, SnapshotNotFoundError
 from graft_core.failpoints import failpoint
 from graft_core.graft import Graft

@@ -1,8 +1,14 @@
-"""VolumeKeys: the key-encryption keys a client was given, and the keyrings they opened.
+"""VolumeKeys: the key-encryption keys a client was given, and the keyrings they opened (and
+learn from the servers: a clone, a rotation on another device).
 
-Every client holds one; the ciphers are imported only once a volume turns out to be encrypted
-(``graft_core.crypto`` loads its parts on first use), so a client of plain volumes never
-loads them.
+A volume's keyring (its data keys, wrapped by the user's key-encryption key) is stored in its
+local config and carried by every commit it pushes, so a device that clones it, or learns of a
+rotation, reads it from the volume's latest commit. Keyrings from the servers are trusted only
+as far as they unwrap with the user's KEK: a server cannot forge a data key.
+
+Every client holds a ``VolumeKeys``; the ciphers are imported only once a volume turns out to
+be encrypted (``graft_core.crypto`` loads its parts on first use), so a client of plain
+volumes never loads them.
 """
 
 from __future__ import annotations
@@ -10,15 +16,18 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from graft_core.errors import IntegrityError
 from graft_core.ids import VolumeId
 
 if TYPE_CHECKING:
+    from graft_client.storage.state import LocalState
     from graft_client.sync.sealing import LocalCipher
     from graft_core.crypto import Key, Keyring
     from graft_core.rpcclient import AsyncMetastoreClient
 
-__all__ = ["VolumeKeys"]
+__all__ = ["VolumeKeys", "learn_keyring", "merged"]
 
 
 class VolumeKeys:
@@ -84,3 +93,35 @@ class VolumeKeys:
         if ring is not None:
             ring.current()
         return ring
+
+
+def merged(local: Keyring | None, remote: Keyring) -> Keyring:
+    """``remote`` if it extends ``local`` (a rotation elsewhere); ``IntegrityError`` if the two
+    disagree on a key both have (keys are never replaced, only added)."""
+    if local is None:
+        return remote
+    shared = [key_id for key_id in local.key_ids if remote.has(key_id)]
+    if len(shared) != len(local.key_ids) or any(
+        local.wrapped(key_id) != remote.wrapped(key_id) for key_id in shared
+    ):
+        raise IntegrityError(
+            f"the servers' keyring of {local.vid} does not extend this client's (keys replaced "
+            "or dropped; or rotated on two devices at once)"
+        )
+    return remote
+
+
+async def learn_keyring(
+    state: LocalState, keys: VolumeKeys, metastore: AsyncMetastoreClient, vid: VolumeId
+) -> Keyring | None:
+    """The volume's keyring after adopting the servers' newer one (a clone, or a rotation on
+    another device), which must extend the local one and unwrap with this client's KEK."""
+    config = state.config(vid)
+    local = keys.ring(vid, config.keyring)
+    remote = await keys.remote(metastore, vid)
+    if remote is None:
+        return local
+    ring = merged(local, remote)
+    if ring is not local:
+        state.set_config(vid, msgspec.structs.replace(config, keyring=ring.encode()))
+    return ring

@@ -135,8 +135,10 @@ def _outgoing(keyring: tuple[Keyring, bytes] | None, vid: VolumeId, plan: PushPl
     if keyring is None:
         return _Outgoing(None, b"")
     ring, encoded = keyring
-    # Sealing is deterministic: a resumed push sends the same bytes, so the same commit hash.
-    return _Outgoing(partial(seal_pages, ring, vid, (plan.base_lsn or 0) + 1), encoded)
+    # Sealing is deterministic: a resumed push sends the same bytes, so the same commit hash,
+    # with the key its first try used, whatever rotated since (keys are only ever added).
+    key = ring.current() if plan.key_id is None else ring.get(plan.key_id)
+    return _Outgoing(partial(seal_pages, key, vid, (plan.base_lsn or 0) + 1), encoded)
 
 
 async def push(
@@ -177,7 +179,8 @@ async def _push_locked(
     # bad input, which leaves the volume as it was.
     cluster = await checked_clusters(state, runtime, vid)
     keyring = _keyring(state, runtime, vid)
-    plan = state.begin_push(vid, lambda: runtime.closing)
+    key_id = None if keyring is None else keyring[0].current_id
+    plan = state.begin_push(vid, lambda: runtime.closing, key_id)
     if plan is None:
         return None
     assert runtime.client_id is not None, "a runtime that pushes knows its client id"

@@ -1,36 +1,21 @@
-"""End-to-end encryption on the client side (DESIGN 13): which volumes are sealed, their
-keyrings, and sealing pages on push and opening them on fetch.
-
-A volume's keyring (its data keys, wrapped by the user's key-encryption key) is stored in its
-local config and carried by every commit it pushes, so a device that clones it, or learns of a
-rotation, reads it from the volume's latest commit. Keyrings from the servers are trusted only
-as far as they unwrap with the user's KEK: a server cannot forge a data key.
-"""
+"""End-to-end encryption on the client side (DESIGN 13): sealing pages on push, opening them
+on fetch, and an ``encrypt_local`` volume's pages at rest. The keys: ``sync.keyrings``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
-import msgspec
-
-from graft_client.storage.state import LocalState
-from graft_core.crypto import Keyring, open_page, seal_page, sealed_header
+from graft_core.crypto import DataKey, Keyring, open_page, seal_page, sealed_header
 from graft_core.errors import IntegrityError
 from graft_core.ids import VolumeId
 from graft_core.types import PageIdx
-
-if TYPE_CHECKING:
-    from graft_client.sync.keyrings import VolumeKeys
-    from graft_core.rpcclient import AsyncMetastoreClient
 
 _Idx = TypeVar("_Idx", bound=int)
 
 __all__ = [
     "LocalCipher",
     "key_ids",
-    "learn_keyring",
-    "merged",
     "open_pages",
     "seal_pages",
 ]
@@ -54,27 +39,10 @@ class LocalCipher:
         return open_page(self._ring, self._vid, pageidx, slot, local=True)[0]
 
 
-def merged(local: Keyring | None, remote: Keyring) -> Keyring:
-    """``remote`` if it extends ``local`` (a rotation elsewhere); ``IntegrityError`` if the two
-    disagree on a key both have (keys are never replaced, only added)."""
-    if local is None:
-        return remote
-    shared = [key_id for key_id in local.key_ids if remote.has(key_id)]
-    if len(shared) != len(local.key_ids) or any(
-        local.wrapped(key_id) != remote.wrapped(key_id) for key_id in shared
-    ):
-        raise IntegrityError(
-            f"the servers' keyring of {local.vid} does not extend this client's (keys replaced "
-            "or dropped; or rotated on two devices at once)"
-        )
-    return remote
-
-
 def seal_pages(
-    ring: Keyring, vid: VolumeId, lsn: int, pages: Sequence[tuple[PageIdx, bytes]]
+    key: DataKey, vid: VolumeId, lsn: int, pages: Sequence[tuple[PageIdx, bytes]]
 ) -> list[tuple[PageIdx, bytes]]:
-    """``pages`` sealed with the current key for remote LSN ``lsn``."""
-    key = ring.current()
+    """``pages`` sealed with ``key`` for remote LSN ``lsn``."""
     return [(idx, seal_page(key, vid, idx, lsn, page)) for idx, page in pages]
 
 
@@ -99,19 +67,3 @@ def open_pages(
 def key_ids(blobs: Iterable[bytes]) -> set[int]:
     """The key ids sealed pages name (to learn a rotation before opening them)."""
     return {sealed_header(blob)[0] for blob in blobs}
-
-
-async def learn_keyring(
-    state: LocalState, keys: VolumeKeys, metastore: AsyncMetastoreClient, vid: VolumeId
-) -> Keyring | None:
-    """The volume's keyring after adopting the servers' newer one (a clone, or a rotation on
-    another device), which must extend the local one and unwrap with this client's KEK."""
-    config = state.config(vid)
-    local = keys.ring(vid, config.keyring)
-    remote = await keys.remote(metastore, vid)
-    if remote is None:
-        return local
-    ring = merged(local, remote)
-    if ring is not local:
-        state.set_config(vid, msgspec.structs.replace(config, keyring=ring.encode()))
-    return ring

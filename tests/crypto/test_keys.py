@@ -112,6 +112,33 @@ def test_a_resumed_push_of_sealed_pages_is_answered_idempotently(
         assert remote_lsns(cluster, volume.vid) == [1]
 
 
+@pytest.mark.parametrize("cut_off_at", ["push.before_commit", "push.after_commit"])
+def test_a_push_cut_off_then_a_rotation_resumes_with_the_key_it_began_with(
+    cluster: Cluster, tmp_path: Path, cut_off_at: str
+) -> None:
+    """A push seals with the key current when it began, and so does its resume: a rotation in
+    between (refused before; and a rotation just before the push marked its commit pending got
+    through, then the resume sealed with the new key) must not change the bytes the resume
+    sends, or the metastore rejects the resume of a commit that landed."""
+    with make_client(cluster, tmp_path / "a", passphrase()) as a:
+        volume = a.create_volume(encryption=True)
+        write_pages(volume, {1: page("before")})
+        with armed(cut_off_at, "error"), pytest.raises(FailPointError):
+            volume.push()
+        assert volume.rotate_key() == 2
+        write_pages(volume, {2: page("after")})
+        assert volume.push() == 2  # the cut-off commit, then the one after the rotation
+        assert remote_lsns(cluster, volume.vid) == [1, 2]
+        sealed_with = {  # every try's segment, a cut-off one too
+            (idx, sealed_header(blob)[0])
+            for path in segment_of(tmp_path.parent / _cluster_dir(cluster), volume.vid)
+            for idx, blob in stored_pages(path)[volume.vid].items()
+        }
+        assert sealed_with == {(1, 1), (2, 2)}
+    with make_client(cluster, tmp_path / "b", passphrase()) as b:
+        assert read_all(b.open_volume(volume.vid), 2) == {1: page("before"), 2: page("after")}
+
+
 def test_raw_keys_from_files_and_the_environment(tmp_path: Path) -> None:
     raw = Key.generate()
     (tmp_path / "raw.key").write_bytes(raw)
