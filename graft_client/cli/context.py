@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 from graft_client.cli.errors import unknown_volume
-from graft_client.cli.output import INTERRUPTED, USAGE_ERROR, CliError
+from graft_client.cli.output import INTERRUPTED, USAGE_ERROR, CliError, echo_result
 from graft_client.client import Client
 from graft_client.storage.records import VolumeStatus
 from graft_client.storage.tags import is_tag_shaped, unknown_tag
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NO_SERVERS",
+    "data_dir_of",
+    "missing_data_dir",
     "open_client",
     "open_lite",
     "require_servers",
@@ -38,9 +41,36 @@ NO_SERVERS = (
 )
 
 
+def data_dir_of(ctx: click.Context) -> Path:
+    """The data directory the group's options name (it may not exist)."""
+    root = ctx.find_root().obj
+    return Settings.resolve(data_dir=root["data_dir"], **root["remote"]).data_dir
+
+
+def missing_data_dir(ctx: click.Context, as_json: bool, nothing: str) -> bool:
+    """Whether the group's data directory does not exist; if not, a listing command says so
+    (``nothing``, naming the path; ``[]`` in JSON) and creates none: a mistyped --data-dir
+    must not look like an empty one that is there."""
+    data_dir = data_dir_of(ctx)
+    if data_dir.is_dir():
+        return False
+    echo_result(as_json, [], f"{nothing}: no data directory at {data_dir}")
+    return True
+
+
 @contextmanager
-def open_client(ctx: click.Context) -> Iterator[Client]:
-    """The Client for the group's --data-dir and server options."""
+def open_client(ctx: click.Context, *, creates: bool = True) -> Iterator[Client]:
+    """The Client for the group's --data-dir and server options. Unless it ``creates`` (the
+    command may store something: a volume, a clone, pages read through), a data directory
+    that does not exist is one error and none is created."""
+    if not creates:
+        data_dir = data_dir_of(ctx)
+        if not data_dir.is_dir():
+            raise CliError(
+                f"no data directory at {data_dir}: nothing is stored there (another one is "
+                "named with --data-dir, GRAFT_DIR or data_dir in graft.toml)",
+                USAGE_ERROR,
+            )
     root = ctx.find_root()
     with Client(root.obj["data_dir"], key=root.obj["key"], **root.obj["remote"]) as client:
         try:
@@ -62,8 +92,7 @@ def resolve_vid(ctx: click.Context, vid: str) -> VolumeId:
     directory: only a tag is looked up there."""
     if not is_tag_shaped(vid):
         return VolumeId.parse(vid)
-    root = ctx.find_root().obj
-    data_dir = Settings.resolve(data_dir=root["data_dir"], **root["remote"]).data_dir
+    data_dir = data_dir_of(ctx)
     if not data_dir.is_dir():
         raise unknown_tag(vid, data_dir)  # and no data directory is created to say so
     with open_client(ctx) as client:

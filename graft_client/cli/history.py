@@ -73,7 +73,7 @@ def revert(ctx: click.Context, vid: str, lsn: int, as_json: bool) -> None:
     Only the pages that changed since are written; the commits after --lsn stay in the log
     (revert again to go back). Push it like any commit.
     """
-    with open_client(ctx) as client:
+    with open_client(ctx, creates=False) as client:
         volume = client.local_volume(vid)
         before = volume.latest_lsn()
         snapshot = volume.revert_to(lsn)
@@ -98,7 +98,7 @@ def revert(ctx: click.Context, vid: str, lsn: int, as_json: bool) -> None:
 def diff(ctx: click.Context, vid: str, from_lsn: int, to_lsn: int, as_json: bool) -> None:
     """The pages that changed between local LSNs A and B (A <= B), as ranges; for a SQLite
     volume also the tables and indexes those pages belong to at B."""
-    with open_client(ctx) as client:
+    with open_client(ctx, creates=False) as client:
         volume = client.local_volume(vid)
         changed = volume.changes(from_lsn, to_lsn)
         tables: dict[str, list[int]] | None = None

@@ -52,5 +52,5 @@ def key_generate(path: Path) -> None:
 def key_rotate(ctx: click.Context, vid: str) -> None:
     """Seal the volume's new writes with a new data key (old pages stay readable); the next
     push carries it to the servers. Prints the new key's id."""
-    with open_client(ctx) as client:
+    with open_client(ctx, creates=False) as client:
         click.echo(str(client.local_volume(vid).rotate_key()))

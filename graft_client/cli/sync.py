@@ -8,7 +8,13 @@ from typing import Any
 import click
 
 from graft_client import PullOutcome, PushInfo
-from graft_client.cli.context import open_client, require_servers, resumable_push, synced_volume
+from graft_client.cli.context import (
+    missing_data_dir,
+    open_client,
+    require_servers,
+    resumable_push,
+    synced_volume,
+)
 from graft_client.cli.output import echo_result, progress, quantity
 from graft_client.report import snapshot_json
 from graft_client.status import owner_report, volume_report
@@ -35,7 +41,7 @@ def _status_text(status: dict[str, Any]) -> str:
 @click.pass_context
 def push(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Push unpushed local commits as one remote commit."""
-    with open_client(ctx) as client:
+    with open_client(ctx, creates=False) as client:
         require_servers(client)
         volume = client.local_volume(vid)
         with progress(f"pushing {volume.vid}") as shown:
@@ -127,7 +133,7 @@ def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
 @click.pass_context
 def reset(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Drop unpushed local commits and fast-forward to the remote."""
-    with open_client(ctx) as client:
+    with open_client(ctx, creates=False) as client:
         require_servers(client)
         snap = client.local_volume(vid).reset_to_remote()
     local = "-" if snap is None else snap.lsn
@@ -191,7 +197,9 @@ def _next_step(volume: Volume, report: dict[str, Any], owner_pid: int) -> str | 
 def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
     """Local and remote LSN, status, unpushed commits, last error and fetch counters of one
     or every volume (as they stand: neither clones nor resumes a push)."""
-    with open_client(ctx) as client:
+    if not vid and missing_data_dir(ctx, as_json, "no volumes"):
+        return
+    with open_client(ctx, creates=False) as client:
         vids = [vid] if vid else [str(info.vid) for info in client.volumes()]
         owner = owner_report(client)
         found = [_report(client.local_volume(v), client.owner_pid) | owner for v in vids]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from graft_client.cli.context import open_client
+from graft_client.cli.context import missing_data_dir, open_client
 from graft_client.cli.output import columns, echo_result
 
 __all__ = ["MOVE_TAG_OPTION", "TAG_OPTION", "tag_group"]
@@ -37,6 +37,8 @@ def tag_group() -> None:
 @click.pass_context
 def tag_list(ctx: click.Context, as_json: bool) -> None:
     """List the tags and the volumes they name (marked if the volume is not here)."""
+    if missing_data_dir(ctx, as_json, "no tags"):
+        return
     with open_client(ctx) as client:
         here = {info.vid for info in client.volumes()}
         tags = sorted(client.tags().items())
@@ -63,6 +65,6 @@ def tag_set(ctx: click.Context, name: str, vid: str) -> None:
 @click.pass_context
 def tag_rm(ctx: click.Context, name: str) -> None:
     """Remove tag NAME (the volume stays)."""
-    with open_client(ctx) as client:
+    with open_client(ctx, creates=False) as client:
         volume_id = client.untag(name)
     click.echo(f"removed tag {name} of {volume_id}")

@@ -7,7 +7,7 @@ from typing import Any, NoReturn
 
 import click
 
-from graft_client.cli.context import open_client, require_servers
+from graft_client.cli.context import data_dir_of, missing_data_dir, open_client, require_servers
 from graft_client.cli.output import (
     USAGE_ERROR,
     CliError,
@@ -82,6 +82,8 @@ def volume_create(
 @click.pass_context
 def volume_list(ctx: click.Context, as_json: bool) -> None:
     """List the volumes in the data directory."""
+    if missing_data_dir(ctx, as_json, "no volumes"):
+        return
     with open_client(ctx) as client:
         infos = client.volumes()
     rows = [
@@ -99,7 +101,7 @@ def volume_list(ctx: click.Context, as_json: bool) -> None:
 @click.pass_context
 def volume_status(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Show a volume's snapshot, status, sync mode and retained history."""
-    with open_client(ctx) as client:
+    with open_client(ctx, creates=False) as client:
         vol = client.local_volume(vid)
         info = vol.info()
         retained = [entry.lsn for entry in vol.log()]
@@ -147,9 +149,9 @@ def volume_delete(ctx: click.Context, vid: str, yes: bool, force: bool, remote: 
     The servers keep what was pushed: `graft clone VID` brings it back. Refuses while local
     commits are unpushed, unless --force.
     """
-    with open_client(ctx) as client:
-        if remote:
-            _refuse_remote_delete(client, vid)
+    if remote:
+        _refuse_remote_delete(ctx, vid)
+    with open_client(ctx, creates=False) as client:
         vol = client.local_volume(vid)
         unpushed = _unpushed(vol)
         if unpushed and not force:
@@ -166,16 +168,22 @@ def volume_delete(ctx: click.Context, vid: str, yes: bool, force: bool, remote: 
     click.echo(f"deleted the local copy of volume {vid}{kept}")
 
 
-def _refuse_remote_delete(client: Client, vid: str) -> NoReturn:
+def _refuse_remote_delete(ctx: click.Context, vid: str) -> NoReturn:
     """The metastore has no endpoint that deletes a volume (DESIGN: logs are append-only)."""
     refused = "deleting a volume on the servers is not supported by this server"
-    try:
-        client.local_volume(vid)
-    except VolumeNotFoundError:
-        raise CliError(f"{refused} (and {client.data_dir} has no copy of {vid})") from None
-    raise CliError(
-        f"{refused}; `graft volume delete {vid}` without --remote deletes the local copy"
-    )
+    data_dir = data_dir_of(ctx)
+    if data_dir.is_dir():  # a missing one is not created to say so
+        with open_client(ctx) as client:
+            try:
+                client.local_volume(vid)
+            except VolumeNotFoundError:
+                pass
+            else:
+                raise CliError(
+                    f"{refused}; `graft volume delete {vid}` without --remote deletes the "
+                    "local copy"
+                )
+    raise CliError(f"{refused} (and {data_dir} has no copy of {vid})")
 
 
 def _confirm(vid: VolumeId, unpushed: int) -> None:
@@ -207,7 +215,7 @@ def log_(ctx: click.Context, vid: str, limit: int | None, remote: bool, as_json:
     With --remote: the commits the metastore holds, with the time it accepted each and the
     commit hash the pushing client computed over its pages.
     """
-    with open_client(ctx) as client:
+    with open_client(ctx, creates=remote) as client:
         entries = _remote_log(client, vid, limit) if remote else _local_log(client, vid, limit)
     if not entries:
         echo_result(as_json, [], "no commits")
@@ -266,7 +274,7 @@ def _remote_commit_json(commit: wire.CommitInfo) -> dict[str, Any]:
 @click.pass_context
 def compact(ctx: click.Context, as_json: bool) -> None:
     """Reclaim page versions outside the retention policy and release disk space."""
-    with open_client(ctx) as client:
+    with open_client(ctx, creates=False) as client:
         stats = client.compact()
     value = {"pages": stats.pages, "commits": stats.commits}
     pages, commits = quantity(stats.pages, "page"), quantity(stats.commits, "commit record")

@@ -324,8 +324,9 @@ def test_graft_dir_env_is_the_default_data_dir(tmp_path: Path) -> None:
     assert not xdg.exists()
     # An explicit --data-dir wins over the environment.
     other = tmp_path / "explicit"
-    assert ok_json("volume", "list", data_dir=other, env=env) == []
-    assert other.exists()
+    elsewhere = ok("volume", "create", data_dir=other, env=env).decode().strip()
+    assert [r["vid"] for r in ok_json("volume", "list", data_dir=other, env=env)] == [elsewhere]
+    assert [r["vid"] for r in ok_json("volume", "list", data_dir=None, env=env)] == [vid]
 
 
 def test_console_script_is_the_installed_entry_point() -> None:

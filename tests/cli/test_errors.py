@@ -269,6 +269,42 @@ def test_unknown_volume_says_where_it_was_looked_for(cluster: Cluster, tmp_path:
     one_error_line(proc, 2, said, f"never pushed? `graft push {never_pushed}` first")
 
 
+def test_a_data_dir_that_does_not_exist_is_said_so_and_not_created(tmp_path: Path) -> None:
+    """A mistyped --data-dir: commands that only look at what is stored there say that
+    nothing is, naming the path, and leave no new data directory behind (listing commands
+    list nothing, the others fail in one line). Commands that may store something (create,
+    clone, import, read through to the servers) still make it."""
+    missing = tmp_path / "typo"
+    vid = an_unknown_vid()
+    for args, empty in [
+        (("volume", "list"), "no volumes"),
+        (("status",), "no volumes"),
+        (("tag", "list"), "no tags"),
+    ]:
+        assert ok(*args, data_dir=missing).decode().strip() == (
+            f"{empty}: no data directory at {missing}"
+        )
+        assert ok_json(*args, data_dir=missing) == []
+    for args in [
+        ("log", vid),
+        ("status", vid),
+        ("volume", "status", vid),
+        ("volume", "delete", vid, "--yes"),
+        ("push", vid),
+        ("reset", vid),
+        ("diff", vid, "1", "2"),
+        ("revert", vid, "--lsn", "1"),
+        ("key", "rotate", vid),
+        ("tag", "rm", "nightly"),
+        ("compact",),
+    ]:
+        proc = graft(*args, data_dir=missing)
+        one_error_line(proc, 2, f"no data directory at {missing}", "--data-dir")
+    assert not missing.exists()
+    ok("volume", "create", data_dir=missing)
+    assert missing.is_dir()
+
+
 def test_a_full_disk_says_what_failed_and_what_to_do_in_cli_words(tmp_path: Path) -> None:
     """The import's own failure, not the close that followed it, and no library advice."""
     source = tmp_path / "big.bin"

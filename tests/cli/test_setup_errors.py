@@ -25,7 +25,7 @@ def test_a_data_dir_that_cannot_be_created_is_one_line_in_words(tmp_path: Path) 
         (Path("/proc/graft-data"), "No such file or directory"),
         (not_a_dir / "data", "Not a directory"),
     ]:
-        proc = graft("status", data_dir=data_dir)
+        proc = graft("volume", "create", data_dir=data_dir)
         assert proc.returncode == 2, proc.stderr
         assert stderr_lines(proc) == [
             f"error: cannot create data directory {data_dir}: {reason}; pick another --data-dir"

@@ -221,5 +221,6 @@ def test_status_pull_reset_of_an_interrupted_push_tell_what_is(
     assert cli.read_bytes(vid, "3", out=tmp_path / "p3") == bytes(PAGE_SIZE)
 
     elsewhere = Graft(cluster, tmp_path / "b")
-    assert "does not exist" in elsewhere.run("status", vid, expect=2).stderr
-    assert elsewhere.run("volume", "list").stdout.strip() == "no volumes"
+    assert "no data directory at" in elsewhere.run("status", vid, expect=2).stderr
+    said = elsewhere.run("volume", "list").stdout.strip()
+    assert said == f"no volumes: no data directory at {tmp_path / 'b'}"
