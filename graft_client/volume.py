@@ -107,6 +107,12 @@ class Volume:
         """Whether the volume is end-to-end encrypted (DESIGN 13)."""
         return bool(self._state.config(self.vid).keyring)
 
+    @property
+    def encrypt_local(self) -> bool:
+        """Whether its pages are sealed in this device's storage too (chosen when the volume
+        was created or came here: see ``Client.create_volume``)."""
+        return self._state.config(self.vid).encrypt_local
+
     def key_ids(self) -> list[int]:
         """The ids of the volume's data keys (empty if it is not encrypted); the last is current."""
         ring = self.session.keys.ring(self.vid, self._state.config(self.vid).keyring)

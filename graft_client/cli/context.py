@@ -170,6 +170,6 @@ def resumable_push(volume: Volume, progress: Progress | None = None) -> PushInfo
     except KeyboardInterrupt:
         raise CliError(
             f"interrupted: the push of {volume.vid} is resumable: `graft push {volume.vid}` "
-            "again (or the next graft start) finishes it",
+            "again finishes it (so do graft pull, fetch, sync and daemon)",
             INTERRUPTED,
         ) from None

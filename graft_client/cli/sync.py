@@ -15,7 +15,7 @@ from graft_client.cli.context import (
     resumable_push,
     synced_volume,
 )
-from graft_client.cli.output import echo_result, progress, quantity
+from graft_client.cli.output import USAGE_ERROR, CliError, echo_result, progress, quantity
 from graft_client.report import snapshot_json
 from graft_client.status import owner_report, volume_report
 from graft_client.storage.records import SyncMode, VolumeStatus
@@ -158,11 +158,11 @@ _RETRYING_STEP = (
     "why it failed); `graft push {vid}` tries at once"
 )
 _UNSYNCED_STEP = (
-    "{unpushed} local commits wait and nothing syncs this data dir now (no `graft daemon`, "
+    "{waiting} and nothing syncs this data dir now (no `graft daemon`, "
     "no autosync): `graft push {vid}` sends them"
 )
 _OWNER_WITHOUT_SERVERS_STEP = (
-    "{unpushed} local commits wait and the process that owns the data dir (pid {owner}), which "
+    "{waiting} and the process that owns the data dir (pid {owner}), which "
     "syncs for every process of it, has no servers configured: give it the servers, or stop "
     "it and `graft push {vid}`"
 )
@@ -187,7 +187,9 @@ def _next_step(volume: Volume, report: dict[str, Any], owner_pid: int) -> str | 
         step = _UNSYNCED_STEP if volume.session.owner_has_remote else _OWNER_WITHOUT_SERVERS_STEP
     if step is None:
         return None
-    return step.format(vid=volume.vid, unpushed=report["unpushed_commits"], owner=owner_pid)
+    unpushed = report["unpushed_commits"]
+    waiting = f"{quantity(unpushed, 'local commit')} {'waits' if unpushed == 1 else 'wait'}"
+    return step.format(vid=volume.vid, waiting=waiting, owner=owner_pid)
 
 
 @click.command(short_help="Where one or every volume stands, and what to do.")
@@ -224,6 +226,13 @@ def clone(ctx: click.Context, vid: str, encrypt_local: bool, as_json: bool) -> N
         except VolumeNotFoundError:
             require_servers(client)
             volume, cloned = client.open_volume(vid, encrypt_local=encrypt_local or None), True
+        if encrypt_local and not volume.encrypt_local:
+            raise CliError(
+                f"volume {volume.vid} is already here with its pages not sealed at rest: "
+                f"--encrypt-local is chosen when a volume comes here (`graft volume delete "
+                f"{volume.vid}`, then clone it again)",
+                USAGE_ERROR,
+            )
         value = _report(volume, client.owner_pid) | owner_report(client) | {"cloned": cloned}
     text = _status_text(value)
     if not cloned:

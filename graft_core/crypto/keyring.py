@@ -85,6 +85,12 @@ class _Owner:
 
 _OWN = _Owner()
 
+# Where the CLI and the environment take each kind of key-encryption key from.
+_KEY_SOURCES = {
+    "raw key": "--key-file, GRAFT_KEY or GRAFT_KEY_FILE",
+    "passphrase": "--passphrase or GRAFT_PASSPHRASE",
+}
+
 
 def _ad(vid: VolumeId, key_id: int, owner: _Owner) -> bytes:
     ad = _WRAP_AD + bytes(vid) + key_id.to_bytes(4, "big")
@@ -207,9 +213,13 @@ class Keyring:
             raise IntegrityError(f"volume {self.vid} has no data key {key_id}")
         kek = self._require_kek()
         if (wrapped.kdf == "scrypt") != kek.is_passphrase:
+            wanted, given = "raw key", "passphrase"
+            if wrapped.kdf == "scrypt":
+                wanted, given = given, wanted
             raise WrongKeyError(
-                f"data key {key_id} of volume {self.vid} is wrapped by a "
-                f"{'passphrase' if wrapped.kdf == 'scrypt' else 'raw key'}: supply that"
+                f"volume {self.vid} is encrypted with a {wanted} (its data key {key_id} is "
+                f"wrapped by one), and a {given} was given: supply the {wanted} it was "
+                f"encrypted with ({_KEY_SOURCES[wanted]})"
             )
         try:
             wrapping = kek.wrapping_key(wrapped.salt, wrapped.n, wrapped.r, wrapped.p)

@@ -194,7 +194,8 @@ def test_status_says_when_commits_wait_and_nothing_syncs(cluster: Cluster, tmp_p
     env = servers_env(cluster.metastore.url, cluster.pagestore.url)
     waiting = ok_json("status", vid, data_dir=tmp_path, env=env)
     assert (waiting["autosync"], waiting["status"]) == (False, "ok")
-    assert "nothing syncs" in waiting["next_step"] and f"graft push {vid}" in waiting["next_step"]
+    assert waiting["next_step"].startswith("1 local commit waits and nothing syncs")
+    assert f"graft push {vid}" in waiting["next_step"]
     ok("push", vid, data_dir=tmp_path, env=env)
     assert ok_json("status", vid, data_dir=tmp_path, env=env)["next_step"] is None
 

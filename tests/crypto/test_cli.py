@@ -117,3 +117,15 @@ def test_encrypt_local_through_the_cli(cluster: Cluster, tmp_path: Path) -> None
         assert keyless.returncode == 2 and len(stderr_lines(keyless)) == 1, keyless.stderr
     plain = graft("volume", "create", "--encrypt-local", data_dir=a, env=env)
     assert plain.returncode == 2 and len(stderr_lines(plain)) == 1
+    # A copy already here keeps how it came: --encrypt-local cannot seal it now, and says so
+    # (it was dropped without a word: "already cloned" as if its pages were sealed here).
+    c = tmp_path / "c"
+    ok("clone", vid, data_dir=c, env=env)
+    late = graft("clone", "--encrypt-local", vid, data_dir=c, env=env)
+    assert late.returncode == 2, late.stderr
+    assert stderr_lines(late) == [
+        f"error: volume {vid} is already here with its pages not sealed at rest: "
+        f"--encrypt-local is chosen when a volume comes here (`graft volume delete {vid}`, "
+        f"then clone it again)"
+    ]
+    assert "already cloned" in ok("clone", "--encrypt-local", vid, data_dir=b, env=env).decode()
