@@ -153,6 +153,12 @@ _NEXT_STEP = {
 }
 
 
+# A push the servers refused the token for fails the same way until the token changes.
+_REFUSED_TOKEN_STEP = (
+    "the servers refused this client's token (last_error): give a token that may write volume "
+    "{vid} (--token, GRAFT_TOKEN or token in graft.toml), then `graft push {vid}`"
+)
+_REFUSED_TOKEN_ERRORS = ("ForbiddenError:", "AuthError:")
 _RETRYING_STEP = (
     "a push was cut off and autosync retries it until the servers take it (last_error says "
     "why it failed); `graft push {vid}` tries at once"
@@ -180,8 +186,12 @@ def _next_step(volume: Volume, report: dict[str, Any], owner_pid: int) -> str | 
     if report["pushing"]:
         return None
     status = VolumeStatus(report["status"])
-    retrying = status is VolumeStatus.INTERRUPTED_PUSH and report["autosync"]
-    step = _RETRYING_STEP if retrying else _NEXT_STEP.get(status)
+    step = _NEXT_STEP.get(status)
+    if status is VolumeStatus.INTERRUPTED_PUSH:
+        if (report["last_error"] or "").startswith(_REFUSED_TOKEN_ERRORS):
+            step = _REFUSED_TOKEN_STEP
+        elif report["autosync"]:
+            step = _RETRYING_STEP
     pushes = volume.session.has_remote and SyncMode(report["sync"]).pushes
     if step is None and pushes and report["unpushed_commits"] and not report["autosync"]:
         step = _UNSYNCED_STEP if volume.session.owner_has_remote else _OWNER_WITHOUT_SERVERS_STEP

@@ -208,3 +208,22 @@ def test_new_key_lines_are_usable_keys() -> None:
     assert TokenKeys.parse(default).signing_kid.startswith("k")
     bad = graft("token", "new-key", "--kid", "a b", data_dir=None)
     assert bad.returncode == 2 and len(stderr_lines(bad)) == 1
+
+
+def test_a_push_the_token_may_not_make_says_so_in_status(cluster: Cluster, tmp: Path) -> None:
+    """A read-only token's push is refused (403): status said "a push was cut off: `graft
+    push` finishes it", which fails the same way until the token changes."""
+    device = tmp / "reader-device"
+    vid = ok("volume", "create", data_dir=device).decode().strip()
+    ok("write", vid, "1", "--fill", "7", data_dir=device)
+    token = _create(tmp / "keys", "--volume", vid, "--read-only", "--ttl", "1h")
+    servers = {"GRAFT_METASTORE": cluster.metastore.url, "GRAFT_PAGESTORE": cluster.pagestore.url}
+    env = clean_env(**servers, GRAFT_TOKEN=token)
+    refused = graft("push", vid, data_dir=device, env=env)
+    assert refused.returncode != 0 and "ForbiddenError" not in refused.stderr.decode()
+    status = json.loads(ok("status", vid, "--json", data_dir=device, env=env))
+    assert status["status"] == "interrupted_push"
+    assert status["next_step"] == (
+        "the servers refused this client's token (last_error): give a token that may write "
+        f"volume {vid} (--token, GRAFT_TOKEN or token in graft.toml), then `graft push {vid}`"
+    )
