@@ -42,8 +42,8 @@ def _status_text(status: dict[str, Any]) -> str:
 def push(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Push unpushed local commits as one remote commit."""
     with open_client(ctx, creates=False) as client:
+        volume = client.local_volume(vid)  # a wrong id first: servers would not make it right
         require_servers(client)
-        volume = client.local_volume(vid)
         with progress(f"pushing {volume.vid}") as shown:
             pushed = resumable_push(volume, shown)
     echo_result(as_json, _pushed_json(pushed), _pushed_text(pushed))
@@ -134,8 +134,9 @@ def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
 def reset(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Drop unpushed local commits and fast-forward to the remote."""
     with open_client(ctx, creates=False) as client:
+        volume = client.local_volume(vid)
         require_servers(client)
-        snap = client.local_volume(vid).reset_to_remote()
+        snap = volume.reset_to_remote()
     local = "-" if snap is None else snap.lsn
     if snap is None or snap.remote_lsn is None:
         text = f"reset: the servers have no commits of it (local LSN {local})"

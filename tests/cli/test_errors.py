@@ -73,6 +73,11 @@ def test_sync_without_servers_names_the_flags_and_variables(tmp_path: Path) -> N
         proc = graft(*args, data_dir=tmp_path)
         assert proc.returncode in (1, 2)
         one_error_line(proc, proc.returncode, "--metastore/--pagestore", "GRAFT_METASTORE")
+    # An id that is wrong is told first: servers would not make it right.
+    for args in [("push", "notavid"), ("reset", "notavid"), ("push", an_unknown_vid())]:
+        proc = graft(*args, data_dir=tmp_path)
+        line = one_error_line(proc, 2, args[1])
+        assert "--metastore" not in line, line
 
 
 def test_server_that_is_down_says_to_start_it(cluster: Cluster, tmp_path: Path) -> None:
