@@ -48,9 +48,9 @@ def data_dir_of(ctx: click.Context) -> Path:
 
 
 def missing_data_dir(ctx: click.Context, as_json: bool, nothing: str) -> bool:
-    """Whether the group's data directory does not exist; if not, a listing command says so
-    (``nothing``, naming the path; ``[]`` in JSON) and creates none: a mistyped --data-dir
-    must not look like an empty one that is there."""
+    """Whether the group's data directory does not exist, said as a listing command's empty
+    answer if so (``nothing``, naming the path; ``[]`` in JSON), none created: a mistyped
+    --data-dir must not look like an empty one that is there."""
     data_dir = data_dir_of(ctx)
     if data_dir.is_dir():
         return False
