@@ -41,10 +41,14 @@ NO_SERVERS = (
 )
 
 
+def _settings(ctx: click.Context) -> Settings:
+    root = ctx.find_root().obj
+    return Settings.resolve(data_dir=root["data_dir"], **root["remote"])
+
+
 def data_dir_of(ctx: click.Context) -> Path:
     """The data directory the group's options name (it may not exist)."""
-    root = ctx.find_root().obj
-    return Settings.resolve(data_dir=root["data_dir"], **root["remote"]).data_dir
+    return _settings(ctx).data_dir
 
 
 def missing_data_dir(ctx: click.Context, as_json: bool, nothing: str) -> bool:
@@ -59,10 +63,17 @@ def missing_data_dir(ctx: click.Context, as_json: bool, nothing: str) -> bool:
 
 
 @contextmanager
-def open_client(ctx: click.Context, *, creates: bool = True) -> Iterator[Client]:
+def open_client(
+    ctx: click.Context, *, creates: bool = True, syncs: bool = False
+) -> Iterator[Client]:
     """The Client for the group's --data-dir and server options. Unless it ``creates`` (the
     command may store something: a volume, a clone, pages read through), a data directory
-    that does not exist is one error and none is created."""
+    that does not exist is one error and none is created. A command that ``syncs`` is
+    refused before any data directory is created when no servers are configured."""
+    if syncs:
+        settings = _settings(ctx)
+        if settings.remote is None and None in (settings.metastore, settings.pagestore):
+            raise CliError(_missing_servers(settings.metastore, settings.pagestore), USAGE_ERROR)
     if not creates:
         data_dir = data_dir_of(ctx)
         if not data_dir.is_dir():
@@ -83,7 +94,9 @@ def open_client(ctx: click.Context, *, creates: bool = True) -> Iterator[Client]
         except StorageError as exc:
             # A lazy read or a clone wanted the servers: say how to name them, in CLI words.
             if type(exc) is StorageError and not client.has_remote:
-                raise CliError(_missing_servers(client), USAGE_ERROR) from exc
+                raise CliError(
+                    _missing_servers(client.metastore, client.pagestore), USAGE_ERROR
+                ) from exc
             raise
 
 
@@ -137,8 +150,9 @@ def _has_volume(client: Client) -> Callable[[str], bool]:
     return has
 
 
-def _missing_servers(client: Client) -> str:
-    missing = [name for name in ("metastore", "pagestore") if getattr(client, name) is None]
+def _missing_servers(metastore: str | None, pagestore: str | None) -> str:
+    named = {"metastore": metastore, "pagestore": pagestore}
+    missing = [name for name, url in named.items() if url is None]
     what = "no servers" if len(missing) == 2 else f"no {missing[0]} URL"
     return f"{what} configured: {NO_SERVERS}"
 
@@ -146,7 +160,7 @@ def _missing_servers(client: Client) -> str:
 def require_servers(client: Client) -> None:
     """Refuse a command that syncs when the servers are not configured."""
     if not client.has_remote:
-        raise CliError(_missing_servers(client), USAGE_ERROR)
+        raise CliError(_missing_servers(client.metastore, client.pagestore), USAGE_ERROR)
 
 
 def synced_volume(client: Client, vid: str) -> Volume:

@@ -12,7 +12,7 @@ from types import FrameType
 
 import click
 
-from graft_client.cli.context import open_client, require_servers
+from graft_client.cli.context import open_client
 from graft_client.cli.output import CliError, configure_logging
 from graft_client.client import Client
 from graft_core.options import PORT
@@ -103,9 +103,8 @@ def _sync_until_stopped(
     stop: threading.Event,
     opened: threading.Event,
 ) -> None:
-    with open_client(ctx) as client:
+    with open_client(ctx, syncs=True) as client:
         opened.set()
-        require_servers(client)
         _claim(client.data_dir)
         if client.is_owner:
             _check_servers(client)

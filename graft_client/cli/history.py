@@ -45,7 +45,7 @@ def fork(
     """
     if tag is not None:
         check_tag(tag)  # a bad name fails before the fork exists
-    with open_client(ctx) as client:
+    with open_client(ctx, creates=False) as client:
         require_servers(client)
         if tag is not None and not move_tag:
             client.check_tag_free(tag)

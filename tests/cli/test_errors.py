@@ -303,9 +303,14 @@ def test_a_data_dir_that_does_not_exist_is_said_so_and_not_created(tmp_path: Pat
         ("key", "rotate", vid),
         ("tag", "rm", "nightly"),
         ("compact",),
+        ("fork", vid),
     ]:
         proc = graft(*args, data_dir=missing)
         one_error_line(proc, 2, f"no data directory at {missing}", "--data-dir")
+    # Commands that sync, with no servers to sync with: told before anything is created.
+    for args in [("pull", vid), ("fetch", vid), ("sync", vid), ("daemon",)]:
+        proc = graft(*args, data_dir=missing)
+        one_error_line(proc, 2, "no servers configured", "--metastore/--pagestore")
     assert not missing.exists()
     ok("volume", "create", data_dir=missing)
     assert missing.is_dir()
