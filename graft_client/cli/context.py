@@ -62,6 +62,17 @@ def missing_data_dir(ctx: click.Context, as_json: bool, nothing: str) -> bool:
     return True
 
 
+def _check_before_opening(settings: Settings, *, creates: bool, syncs: bool) -> None:
+    if syncs and settings.remote is None and None in (settings.metastore, settings.pagestore):
+        raise CliError(_missing_servers(settings.metastore, settings.pagestore), USAGE_ERROR)
+    if not creates and not settings.data_dir.is_dir():
+        raise CliError(
+            f"no data directory at {settings.data_dir}: nothing is stored there (another one "
+            "is named with --data-dir, GRAFT_DIR or data_dir in graft.toml)",
+            USAGE_ERROR,
+        )
+
+
 @contextmanager
 def open_client(
     ctx: click.Context, *, creates: bool = True, syncs: bool = False
@@ -70,18 +81,8 @@ def open_client(
     command may store something: a volume, a clone, pages read through), a data directory
     that does not exist is one error and none is created. A command that ``syncs`` is
     refused before any data directory is created when no servers are configured."""
-    if syncs:
-        settings = _settings(ctx)
-        if settings.remote is None and None in (settings.metastore, settings.pagestore):
-            raise CliError(_missing_servers(settings.metastore, settings.pagestore), USAGE_ERROR)
-    if not creates:
-        data_dir = data_dir_of(ctx)
-        if not data_dir.is_dir():
-            raise CliError(
-                f"no data directory at {data_dir}: nothing is stored there (another one is "
-                "named with --data-dir, GRAFT_DIR or data_dir in graft.toml)",
-                USAGE_ERROR,
-            )
+    if syncs or not creates:
+        _check_before_opening(_settings(ctx), creates=creates, syncs=syncs)
     root = ctx.find_root()
     with Client(root.obj["data_dir"], key=root.obj["key"], **root.obj["remote"]) as client:
         try:
