@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+import signal
 import stat
 from pathlib import Path
 
-from tests.cli.runner import graft, ok, servers_env, stderr_lines
+from tests.cli.runner import graft, ok, ok_json, servers_env, stderr_lines
 from tests.pagestore.cluster import Cluster
 
 
@@ -129,3 +130,31 @@ def test_encrypt_local_through_the_cli(cluster: Cluster, tmp_path: Path) -> None
         f"then clone it again)"
     ]
     assert "already cloned" in ok("clone", "--encrypt-local", vid, data_dir=b, env=env).decode()
+
+
+def test_a_push_killed_after_its_commit_then_a_rotation_lands_through_the_cli(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """The installed ``graft``, SIGKILLed (a fail point) once the metastore took its commit
+    and before it recorded the answer; then ``graft key rotate``; then ``graft push`` resends
+    the cut-off commit sealed as the first try was (the metastore answers it as the stored
+    one) and the commit made since, sealed with the new key. A clone elsewhere reads both."""
+    key = tmp_path / "volume.key"
+    ok("key", "generate", key, data_dir=None)
+    env = _env(cluster, GRAFT_KEY_FILE=str(key))
+    a, b = tmp_path / "a", tmp_path / "b"
+    vid = ok("volume", "create", "--encrypt", data_dir=a, env=env).decode().strip()
+    ok("write", vid, "1", "--fill", "0x41", data_dir=a, env=env)
+    killed = graft(
+        "push", vid, data_dir=a, env={**env, "GRAFT_FAILPOINTS": "push.after_commit=crash"}
+    )
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    assert ok("key", "rotate", vid, data_dir=a, env=env).decode().strip() == "2"
+    ok("write", vid, "2", "--fill", "0x42", data_dir=a, env=env)
+    pushed = ok_json("push", vid, data_dir=a, env=env)
+    assert (pushed["remote_lsn"], pushed["resumed"]) == (2, True), pushed
+    status = ok_json("status", vid, data_dir=a, env=env)
+    assert (status["status"], status["unpushed_commits"]) == ("ok", 0)
+    ok("clone", vid, data_dir=b, env=env)
+    assert ok("read", vid, "1", data_dir=b, env=env) == b"A" * 4096
+    assert ok("read", vid, "2", data_dir=b, env=env) == b"B" * 4096
