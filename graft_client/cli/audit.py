@@ -50,7 +50,7 @@ def audit_command(
 
 
 def _local(ctx: click.Context, vid: str, hydrate: bool) -> dict[str, Any]:
-    with open_client(ctx) as client:
+    with open_client(ctx, clones=vid) as client:
         volume = client.open_volume(vid)
         if hydrate and volume.missing_pages():
             with progress(f"fetching {volume.vid}") as shown:

@@ -62,8 +62,12 @@ def missing_data_dir(ctx: click.Context, as_json: bool, nothing: str) -> bool:
     return True
 
 
+def _has_servers(settings: Settings) -> bool:
+    return settings.remote is not None or None not in (settings.metastore, settings.pagestore)
+
+
 def _check_before_opening(settings: Settings, *, creates: bool, syncs: bool) -> None:
-    if syncs and settings.remote is None and None in (settings.metastore, settings.pagestore):
+    if syncs and not _has_servers(settings):
         raise CliError(_missing_servers(settings.metastore, settings.pagestore), USAGE_ERROR)
     if not creates and not settings.data_dir.is_dir():
         raise CliError(
@@ -73,16 +77,35 @@ def _check_before_opening(settings: Settings, *, creates: bool, syncs: bool) -> 
         )
 
 
+def _check_clonable(ctx: click.Context, settings: Settings, vid: str) -> None:
+    """Before a data directory is made for a clone of ``vid``: the servers are asked about it
+    as the clone asks them first, so that a wrong id, a volume they lack or servers down
+    leave no new directory behind."""
+    if not _has_servers(settings):
+        missing = _missing_servers(settings.metastore, settings.pagestore)
+        raise CliError(
+            f"no data directory at {settings.data_dir} to find volume {vid} in, and {missing}",
+            USAGE_ERROR,
+        )
+    with open_lite(ctx, vid) as (lite, volume_id):
+        lite.snapshot(volume_id)
+
+
 @contextmanager
 def open_client(
-    ctx: click.Context, *, creates: bool = True, syncs: bool = False
+    ctx: click.Context, *, creates: bool = True, syncs: bool = False, clones: str | None = None
 ) -> Iterator[Client]:
     """The Client for the group's --data-dir and server options. Unless it ``creates`` (the
     command may store something: a volume, a clone, pages read through), a data directory
     that does not exist is one error and none is created. A command that ``syncs`` is
-    refused before any data directory is created when no servers are configured."""
-    if syncs or not creates:
-        _check_before_opening(_settings(ctx), creates=creates, syncs=syncs)
+    refused before any data directory is created when no servers are configured. A command
+    that may clone volume ``clones`` (as the user named it) makes a data directory for it only
+    once the servers know that volume."""
+    if syncs or not creates or clones is not None:
+        settings = _settings(ctx)
+        _check_before_opening(settings, creates=creates, syncs=syncs)
+        if clones is not None and not settings.data_dir.is_dir():
+            _check_clonable(ctx, settings, clones)
     root = ctx.find_root()
     with Client(root.obj["data_dir"], key=root.obj["key"], **root.obj["remote"]) as client:
         try:

@@ -53,7 +53,7 @@ def write(
     else:
         assert source is not None
         data = check_page(source.read())
-    with open_client(ctx) as client:
+    with open_client(ctx, clones=vid) as client:
         vol = client.open_volume(vid)
         with vol.writer() as writer:
             writer.write(pageidx, data)
@@ -87,7 +87,7 @@ def read(
         with open_lite(ctx, vid) as (lite, volume_id):
             data = lite.read(volume_id, pageidx, lsn)
     else:
-        with open_client(ctx) as client, client.open_volume(vid).reader(lsn) as reader:
+        with open_client(ctx, clones=vid) as client, client.open_volume(vid).reader(lsn) as reader:
             data = reader.read(pageidx)
     if out is not None:
         out.write_bytes(data)

@@ -134,6 +134,11 @@ def _health(url: str) -> dict[str, Any] | None:
     return body if isinstance(body, dict) else {}
 
 
+def _check_ports_free(host: str, metastore_port: int, pagestore_port: int) -> None:
+    _check_port_free(host, metastore_port, "--metastore-port")
+    _check_port_free(host, pagestore_port, "--pagestore-port")
+
+
 def _check_port_free(host: str, port: int, option: str) -> None:
     """Refuse a port something listens on before starting anything, saying what to do."""
     if port == 0:
@@ -252,10 +257,11 @@ def serve_command(
         signal.signal(signum, on_signal)
     children: list[_Child] = []
     run_dir = tempfile.TemporaryDirectory(prefix="graft-serve-")
+    if not data_dir.exists():  # a busy port must not leave a new directory behind
+        _check_ports_free(host, metastore_port, pagestore_port)
     with DataDir.claim(data_dir) as owner, run_dir as run:
         # After the claim: a second serve on the same directory hears that, not "port in use".
-        _check_port_free(host, metastore_port, "--metastore-port")
-        _check_port_free(host, pagestore_port, "--pagestore-port")
+        _check_ports_free(host, metastore_port, pagestore_port)
         try:
             common = ["--host", host, "--log-level", log_level, *_receipt_key_args(data_dir)]
             if token_key_file is not None:

@@ -150,7 +150,7 @@ def _quoted(statement: str) -> str:
 
 def run_sql(ctx: click.Context, vid: str, sql: tuple[str, ...]) -> None:
     """``graft sql VID [STATEMENTS]...`` (see ``sql.sql_command``)."""
-    with open_client(ctx) as client:
+    with open_client(ctx, clones=None if vid == NEW_VOLUME else vid) as client:
         if vid != NEW_VOLUME:
             # A bad VolumeId or an unknown volume is a bad argument: the group reports it as
             # one `error:` line with exit code 2 (and this clones a remote volume lazily).

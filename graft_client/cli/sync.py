@@ -70,7 +70,7 @@ def _pushed_text(pushed: PushInfo | None) -> str:
 @click.pass_context
 def pull(ctx: click.Context, vid: str, wait_ms: int, as_json: bool) -> None:
     """Learn the newest remote commit (pages are fetched when read; `graft fetch` fetches all)."""
-    with open_client(ctx, syncs=True) as client:
+    with open_client(ctx, syncs=True, clones=vid) as client:
         volume = synced_volume(client, vid)
         with progress(f"pulling {volume.vid}"):
             outcome = volume.pull(wait_ms)
@@ -102,7 +102,7 @@ def _pulled_text(outcome: PullOutcome, snap: Snapshot | None, vid: str) -> str:
 @click.pass_context
 def fetch(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Fetch every page of the latest snapshot not yet local (reads then need no server)."""
-    with open_client(ctx, syncs=True) as client:
+    with open_client(ctx, syncs=True, clones=vid) as client:
         volume = synced_volume(client, vid)
         with progress(f"fetching {volume.vid}") as shown:
             fetched = volume.fetch_all(shown)
@@ -115,7 +115,7 @@ def fetch(ctx: click.Context, vid: str, as_json: bool) -> None:
 @click.pass_context
 def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Push, then pull."""
-    with open_client(ctx, syncs=True) as client:
+    with open_client(ctx, syncs=True, clones=vid) as client:
         volume = synced_volume(client, vid)
         with progress(f"syncing {volume.vid}") as shown:
             pushed = resumable_push(volume, shown)
@@ -231,7 +231,7 @@ def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
 @click.pass_context
 def clone(ctx: click.Context, vid: str, encrypt_local: bool, as_json: bool) -> None:
     """Open a remote volume locally; pages are fetched lazily when read."""
-    with open_client(ctx) as client:
+    with open_client(ctx, clones=vid) as client:
         try:
             volume, cloned = client.local_volume(vid), False
         except VolumeNotFoundError:

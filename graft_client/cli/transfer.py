@@ -92,7 +92,7 @@ def export_command(
     sqlite3 opens. Pages not local yet are fetched as the export goes; FILE appears whole (it
     is written under a temporary name and renamed).
     """
-    with open_client(ctx) as client:
+    with open_client(ctx, clones=vid) as client:
         volume = client.open_volume(vid)
         with progress(f"exporting {volume.vid}") as shown:
             snapshot = volume.export(file, lsn, shown)

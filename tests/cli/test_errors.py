@@ -141,7 +141,7 @@ def test_serve_on_a_busy_port_says_which_option_moves_it(tmp_path: Path) -> None
                 "serve", "--data-dir", tmp_path / "serve", option, port, other, "0", data_dir=None
             )
             one_error_line(proc, 1, f"127.0.0.1:{port}", "in use", option)
-    assert not (tmp_path / "serve" / "metastore").exists()  # refused before starting anything
+    assert not (tmp_path / "serve").exists()  # refused before making anything
 
 
 def test_serve_with_one_port_for_both_servers_is_a_usage_error(tmp_path: Path) -> None:
@@ -314,6 +314,42 @@ def test_a_data_dir_that_does_not_exist_is_said_so_and_not_created(tmp_path: Pat
     assert not missing.exists()
     ok("volume", "create", data_dir=missing)
     assert missing.is_dir()
+
+
+def test_a_clone_that_cannot_be_leaves_no_new_data_dir(cluster: Cluster, tmp_path: Path) -> None:
+    """Commands that clone a volume into a new data directory (clone, read, write, sql,
+    export, audit, pull, fetch, sync) ask the servers first: a wrong id, a volume they lack,
+    servers down or none configured fail as before, and no directory is left behind."""
+    new = tmp_path / "new-device"
+    up = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    down = servers_env(f"http://127.0.0.1:{a_closed_port()}", cluster.pagestore.url)
+    unknown = an_unknown_vid()
+    commands = [
+        ("clone", unknown),
+        ("read", unknown, "1"),
+        ("write", unknown, "1", "--fill", "7"),
+        ("sql", unknown, "select 1"),
+        ("export", unknown, str(tmp_path / "out.db")),
+        ("audit", unknown),
+        ("pull", unknown),
+        ("fetch", unknown),
+        ("sync", unknown),
+    ]
+
+    def refused(args: tuple[str, ...], env: dict[str, str] | None, code: int, *said: str) -> None:
+        one_error_line(graft(*args, data_dir=new, env=env), code, *said)
+        assert not new.exists(), args
+
+    for args in commands:
+        refused(args, up, 2, f"the metastore at {cluster.metastore.url} does not know")
+    for args in commands[:2]:
+        refused(args, down, 1, "cannot reach the metastore")
+        refused(args, None, 2, f"no data directory at {new}", "no servers configured")
+    refused(("clone", "0123"), up, 2, "invalid VolumeId '0123'")
+    vid = volume_with_a_commit(tmp_path / "first-device")
+    ok("push", vid, data_dir=tmp_path / "first-device", env=up)
+    ok("clone", vid, data_dir=new, env=up)
+    assert ok("volume", "list", data_dir=new).decode().count(vid) == 1
 
 
 def test_a_full_disk_says_what_failed_and_what_to_do_in_cli_words(tmp_path: Path) -> None:
