@@ -88,7 +88,11 @@ def _check_clonable(ctx: click.Context, settings: Settings, vid: str) -> None:
             USAGE_ERROR,
         )
     with open_lite(ctx, vid) as (lite, volume_id):
-        lite.snapshot(volume_id)
+        try:
+            lite.snapshot(volume_id)
+        except VolumeNotFoundError as exc:  # and none here: there is no data directory
+            where = settings.remote or settings.metastore
+            raise unknown_volume(exc, settings.data_dir, where, lambda _: False) from exc
 
 
 @contextmanager

@@ -336,12 +336,14 @@ def test_a_clone_that_cannot_be_leaves_no_new_data_dir(cluster: Cluster, tmp_pat
         ("sync", unknown),
     ]
 
-    def refused(args: tuple[str, ...], env: dict[str, str] | None, code: int, *said: str) -> None:
-        one_error_line(graft(*args, data_dir=new, env=env), code, *said)
+    def refused(args: tuple[str, ...], env: dict[str, str] | None, code: int, *said: str) -> str:
+        line = one_error_line(graft(*args, data_dir=new, env=env), code, *said)
         assert not new.exists(), args
+        return line
 
     for args in commands:
-        refused(args, up, 2, f"the metastore at {cluster.metastore.url} does not know")
+        said = f"the metastore at {cluster.metastore.url} does not know volume {unknown}"
+        assert refused(args, up, 2, said).endswith(said)  # no local volume to push first
     for args in commands[:2]:
         refused(args, down, 1, "cannot reach the metastore")
         refused(args, None, 2, f"no data directory at {new}", "no servers configured")
