@@ -17,6 +17,7 @@ import click
 
 from graft_client.cli.context import open_client
 from graft_client.cli.output import INTERRUPTED, USAGE_ERROR, CliError, progress
+from graft_client.client import Client
 from graft_client.sqlite import NEW_VOLUME, register, unregister
 
 __all__ = ["run_sql", "statements"]
@@ -161,17 +162,31 @@ def run_sql(ctx: click.Context, vid: str, sql: tuple[str, ...]) -> None:
                 db = apsw.Connection(vid, vfs=VFS_NAME)
             except apsw.Error as exc:
                 raise CliError(str(exc)) from None
-            if vid == NEW_VOLUME:
-                click.echo(f"created volume {db.filename}", err=True)
+            made = db.filename if vid == NEW_VOLUME else None
+            if made is not None and not sql:  # a session: its volume is named as it starts
+                click.echo(f"created volume {made}", err=True)
             shell = _Shell(db=db, stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr)
+            ran = False
             try:
                 _run_shell(shell, db, sql)
+                ran = not shell.failed
             finally:
                 db.close()
+                if made is not None and sql:
+                    _named_or_dropped(client, made, ran)
         finally:
             unregister(VFS_NAME)
     if shell.failed and not sys.stdin.isatty():
         sys.exit(SQL_FAILED)
+
+
+def _named_or_dropped(client: Client, vid: str, ran: bool) -> None:
+    """The volume made for statements given as arguments: named once they ran, or deleted if
+    they failed before any committed (bad input leaves nothing stored)."""
+    if not ran and client.local_volume(vid).snapshot() is None:
+        client.delete_volume(vid)
+    else:
+        click.echo(f"created volume {vid}", err=True)
 
 
 def _run_shell(shell: _Shell, db: apsw.Connection, sql: tuple[str, ...]) -> None:

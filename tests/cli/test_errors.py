@@ -219,6 +219,21 @@ def test_failing_sql_statement_argument_is_one_line_naming_it(tmp_path: Path) ->
     assert ok("sql", vid, "select count(*) from t", data_dir=tmp_path).split() == [b"4"]
 
 
+def test_statements_for_a_new_volume_that_fail_before_a_commit_leave_no_volume(
+    tmp_path: Path,
+) -> None:
+    proc = graft("sql", "new", "create tabel t(x)", data_dir=tmp_path)
+    one_error_line(proc, 2, 'near "tabel": syntax error')
+    assert ok_json("volume", "list", data_dir=tmp_path) == []
+    # Statements that committed before the failing one keep their volume, which is named.
+    proc = graft("sql", "new", "create table t(x)", "selec", data_dir=tmp_path)
+    assert proc.returncode == 2
+    made, failed = stderr_lines(proc)
+    assert failed.endswith("(in: selec)")
+    vid = made.removeprefix("created volume ")
+    assert [volume["vid"] for volume in ok_json("volume", "list", data_dir=tmp_path)] == [vid]
+
+
 def test_sql_statement_on_a_locked_database_exits_1_saying_how_to_wait(tmp_path: Path) -> None:
     made = graft("sql", "new", "create table t(x)", data_dir=tmp_path)
     vid = made.stderr.decode().split("created volume ")[1].split()[0]
