@@ -163,7 +163,8 @@ def run_sql(ctx: click.Context, vid: str, sql: tuple[str, ...]) -> None:
             except apsw.Error as exc:
                 raise CliError(str(exc)) from None
             made = db.filename if vid == NEW_VOLUME else None
-            if made is not None and not sql:  # a session: its volume is named as it starts
+            session = not sql and sys.stdin.isatty()
+            if made is not None and session:  # its volume is named as it starts
                 click.echo(f"created volume {made}", err=True)
             shell = _Shell(db=db, stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr)
             ran = False
@@ -172,7 +173,7 @@ def run_sql(ctx: click.Context, vid: str, sql: tuple[str, ...]) -> None:
                 ran = not shell.failed
             finally:
                 db.close()
-                if made is not None and sql:
+                if made is not None and not session:
                     _named_or_dropped(client, made, ran)
         finally:
             unregister(VFS_NAME)
@@ -181,8 +182,8 @@ def run_sql(ctx: click.Context, vid: str, sql: tuple[str, ...]) -> None:
 
 
 def _named_or_dropped(client: Client, vid: str, ran: bool) -> None:
-    """The volume made for statements given as arguments: named once they ran, or deleted if
-    they failed before any committed (bad input leaves nothing stored)."""
+    """The volume made for statements given as arguments or piped: named once they ran, or
+    deleted if they failed before any committed (bad input leaves nothing stored)."""
     if not ran and client.local_volume(vid).snapshot() is None:
         client.delete_volume(vid)
     else:

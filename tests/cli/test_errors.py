@@ -225,6 +225,9 @@ def test_statements_for_a_new_volume_that_fail_before_a_commit_leave_no_volume(
     proc = graft("sql", "new", "create tabel t(x)", data_dir=tmp_path)
     one_error_line(proc, 2, 'near "tabel": syntax error')
     assert ok_json("volume", "list", data_dir=tmp_path) == []
+    piped = graft("sql", "new", data_dir=tmp_path, stdin=b"create tabel t(x);\n")
+    assert piped.returncode == 1, piped.stderr.decode()  # the shell's own message, as sqlite3
+    assert ok_json("volume", "list", data_dir=tmp_path) == []
     # Statements that committed before the failing one keep their volume, which is named.
     proc = graft("sql", "new", "create table t(x)", "selec", data_dir=tmp_path)
     assert proc.returncode == 2

@@ -33,11 +33,11 @@ def test_graft_sql_reads_statements_from_stdin(tmp_path: Path) -> None:
 def test_graft_sql_exits_1_when_a_statement_fails(tmp_path: Path) -> None:
     # From non-interactive stdin: every statement runs (like sqlite3), then exit code 1.
     script = b"select nosuch from nowhere;\nselect 7;\n"
-    proc = graft("sql", "new", data_dir=tmp_path, stdin=script)
+    vid = ok("volume", "create", data_dir=tmp_path).decode().strip()
+    proc = graft("sql", vid, data_dir=tmp_path, stdin=script)
     assert proc.returncode == 1, proc.stderr.decode()
     assert b"no such table: nowhere" in proc.stderr and b"Traceback" not in proc.stderr
     assert proc.stdout.decode().split() == ["7"]
-    vid = proc.stderr.decode().split("created volume ")[1].split()[0]
     # As arguments: the first failure stops the run (later statements may depend on it), and
     # is bad input: one line, exit 2 (tests/cli/test_errors.py); the ones before stay.
     proc = graft(
