@@ -12,7 +12,7 @@ from types import FrameType
 
 import click
 
-from graft_client.cli.context import open_client
+from graft_client.cli.context import data_dir_of, open_client
 from graft_client.cli.output import CliError, configure_logging
 from graft_client.client import Client
 from graft_core.options import PORT
@@ -103,6 +103,7 @@ def _sync_until_stopped(
     stop: threading.Event,
     opened: threading.Event,
 ) -> None:
+    fresh = not data_dir_of(ctx).is_dir()  # (a mistyped --data-dir shows here)
     with open_client(ctx, syncs=True) as client:
         opened.set()
         _claim(client.data_dir)
@@ -113,6 +114,7 @@ def _sync_until_stopped(
         client.start_autosync(wait_ms=wait_ms)
         # Attached (an app opened the data dir first), the owner syncs for it while it runs.
         role = "" if client.is_owner else f" through its owner, pid {client.owner_pid}"
-        click.echo(f"graft daemon syncing {client.data_dir}{role}; stop with Ctrl-C", err=True)
+        new = " (a new data directory: no volumes yet)" if fresh else ""
+        click.echo(f"graft daemon syncing {client.data_dir}{new}{role}; stop with Ctrl-C", err=True)
         stop.wait()
         click.echo("graft daemon stopping", err=True)

@@ -215,18 +215,20 @@ def test_ctrl_c_while_graft_loads_is_one_line(
 
 
 def test_daemon_stops_cleanly_on_ctrl_c(cluster: Cluster, tmp_path: Path) -> None:
-    """For a daemon, Ctrl-C is the normal way to stop (README): exit 0, as on SIGTERM."""
+    """For a daemon, Ctrl-C is the normal way to stop (README): exit 0, as on SIGTERM. One
+    started on a data directory not there yet says so (a mistyped --data-dir shows)."""
     env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    new = tmp_path / "new-device"
     daemon = Streams(
         subprocess.Popen(
-            [GRAFT, "--data-dir", tmp_path, "daemon"],
+            [GRAFT, "--data-dir", new, "daemon"],
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )
     )
     try:
-        daemon.wait_for("stderr", "graft daemon syncing")
+        daemon.wait_for("stderr", f"graft daemon syncing {new} (a new data directory: no volumes")
         daemon.proc.send_signal(signal.SIGINT)
         assert daemon.proc.wait(timeout=30) == 0
         daemon.wait_for("stderr", "graft daemon stopping")
