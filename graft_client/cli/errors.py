@@ -38,6 +38,7 @@ _SERVICE = re.compile(r"\b(metastore|pagestore)\b")
 _STATE = re.compile(r"in state (\w+)")
 _CLIENT_DIR_IN_USE = re.compile(r"^data dir (.+) is in use by another graft client\b")
 _NOT_HERE = re.compile(r"\bdoes not exist in (.+)$")
+_PROBE_S = 2.0  # how long a server named in an error may take to say which it is
 
 
 def _vid_in(message: str) -> str:
@@ -76,6 +77,7 @@ def _bad_input(exc: GraftError) -> str:
     if misdirected is None:
         return message
     url, service, other = misdirected.groups()
+    other = other or _service_at(url, service)
     if other is None:  # no graft server there at all
         why = message.partition(": ")[2].removesuffix(f" ({CHECK_URLS})")
         return f"{url} is not a {service} ({why}): check --{service} (GRAFT_{service.upper()})"
@@ -83,6 +85,20 @@ def _bad_input(exc: GraftError) -> str:
         f"{url} is the {other}, not the {service}: check --metastore and --pagestore "
         "(GRAFT_METASTORE, GRAFT_PAGESTORE): are the two swapped, or one URL given for both?"
     )
+
+
+def _service_at(url: str, service: str) -> str | None:
+    """The graft service that ``url``, given as the ``service``'s, leads to instead, as its
+    health answer names it (a request of one service's API told only that the other lacks
+    the endpoint); None if none does."""
+    from graft_core.rpcclient.health import probe_health  # the HTTP stack: only here
+
+    try:
+        probe_health(url, service, _PROBE_S)
+    except InvalidInputError as exc:
+        named = _NOT_A_SERVICE.match(str(exc))
+        return None if named is None else named.group(3)
+    return None
 
 
 def _in_use(exc: DataDirLockedError) -> str:

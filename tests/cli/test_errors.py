@@ -92,10 +92,21 @@ def test_server_that_is_down_says_to_start_it(cluster: Cluster, tmp_path: Path) 
 
 
 def test_swapped_ports_say_so(cluster: Cluster, tmp_path: Path) -> None:
+    """Whichever request finds the other server first: a push's cluster check, a clone's or
+    a lite read's first metastore request."""
     vid = volume_with_a_commit(tmp_path)
     env = servers_env(cluster.pagestore.url, cluster.metastore.url)
     proc = graft("push", vid, data_dir=tmp_path, env=env)
     one_error_line(proc, 2, "--metastore and --pagestore", "swapped")
+    unknown = an_unknown_vid()
+    for args, data_dir in [
+        (("clone", unknown), tmp_path),
+        (("clone", unknown), tmp_path / "new-device"),
+        (("read", unknown, "1", "--remote"), tmp_path),
+    ]:
+        proc = graft(*args, data_dir=data_dir, env=env)
+        said = f"{cluster.pagestore.url} is the pagestore, not the metastore"
+        one_error_line(proc, 2, said, "swapped")
 
 
 def test_a_url_given_for_both_servers_or_leading_to_no_server_is_told_as_such(

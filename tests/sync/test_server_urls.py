@@ -122,7 +122,7 @@ def test_swapped_ports_say_which_server_is_which(tmp_path: Path, servers: Cluste
     ):
         lite.read(vid, 1)
     done = graft(tmp_path / "c", pages, meta, "clone", str(vid))
-    assert_one_error_line(done, pages, "not a metastore")
+    assert_one_error_line(done, f"{pages} is the pagestore, not the metastore", "swapped")
     with LiteClient(meta, pages) as lite:
         assert lite.snapshot(vid).lsn == 1
 
