@@ -35,8 +35,27 @@ Examples:
 
 
 def _usage_error(exc: click.UsageError) -> NoReturn:
-    click.echo(f"error: {usage_line(exc)}", err=True)
+    click.echo(f"error: {_misplaced(exc) or usage_line(exc)}", err=True)
     sys.exit(USAGE_ERROR)
+
+
+def _misplaced(exc: click.UsageError) -> str | None:
+    """Where an option of ``graft`` itself given after a command goes (click says only that
+    the command has no such option)."""
+    ctx = exc.ctx
+    if not isinstance(exc, click.NoSuchOption) or ctx is None or ctx.parent is None:
+        return None
+    root = ctx.find_root()
+    found = [param for param in root.command.params if exc.option_name in param.opts]
+    if not found:
+        return None
+    option = exc.option_name
+    given = option if isinstance(found[0], click.Option) and found[0].is_flag else f"{option} ..."
+    command = ctx.command_path.removeprefix(root.command_path).strip()
+    return (
+        f"{option} goes before the command: `{root.command_path} {given} {command}` (see "
+        f"`{root.command_path} --help`)"
+    )
 
 
 # Each command's module and name in it, imported when the command runs (or help lists it): a

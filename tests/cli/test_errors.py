@@ -55,8 +55,19 @@ def volume_with_a_commit(data_dir: Path) -> str:
         (("write", "V", "x", "--fill", "1"), ("'PAGEIDX'", "`graft write --help`")),
         (("volume", "create", "--sync", "sideways"), ("--sync", "`graft volume create --help`")),
         (("--no-such-flag", "status"), ("--no-such-flag", "`graft --help`")),
+        (
+            ("volume", "list", "--metastore", "http://127.0.0.1:1"),
+            ("--metastore goes before the command: `graft --metastore ... volume list`",),
+        ),
     ],
-    ids=["missing argument", "unknown command", "bad value", "bad choice", "unknown option"],
+    ids=[
+        "missing argument",
+        "unknown command",
+        "bad value",
+        "bad choice",
+        "unknown option",
+        "group option after the command",
+    ],
 )
 def test_usage_errors_are_one_line_with_a_hint(
     tmp_path: Path, args: tuple[str, ...], mentions: tuple[str, ...]
