@@ -139,9 +139,12 @@ def unknown_volume(
         return CliError(
             f"{holder} no commits of {vid} (never pushed? `graft push {vid}`)", USAGE_ERROR
         )
-    pushed = f" (a local volume never pushed? `graft push {vid}` first)" if here is None else ""
+    if here is None:  # the data dir was not looked at
+        step = f" (a local volume never pushed? `graft push {vid}` first)"
+    else:
+        step = ": check the id (a volume reaches the servers with its first push)"
     metastore_at = f"the remote {metastore}" if direct else f"the metastore at {metastore}"
-    return CliError(f"{metastore_at} does not know volume {vid}{pushed}", USAGE_ERROR)
+    return CliError(f"{metastore_at} does not know volume {vid}{step}", USAGE_ERROR)
 
 
 def translate(exc: Exception) -> CliError | None:

@@ -40,4 +40,7 @@ def test_an_unknown_volume_names_the_remote(tmp_path: Path) -> None:
     vid = str(VolumeId.random())
     proc = graft("--remote", url, "clone", vid, data_dir=tmp_path / "a")
     assert proc.returncode == 2
-    assert stderr_lines(proc) == [f"error: the remote {url} does not know volume {vid}"]
+    assert stderr_lines(proc) == [
+        f"error: the remote {url} does not know volume {vid}: check the id (a volume reaches "
+        "the servers with its first push)"
+    ]
