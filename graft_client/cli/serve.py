@@ -257,11 +257,14 @@ def serve_command(
         signal.signal(signum, on_signal)
     children: list[_Child] = []
     run_dir = tempfile.TemporaryDirectory(prefix="graft-serve-")
-    if not data_dir.exists():  # a busy port must not leave a new directory behind
+    # A busy port must not leave a new directory behind; a directory there already is claimed
+    # first, so that a second serve on it hears that, not "port in use".
+    fresh = not data_dir.exists()
+    if fresh:
         _check_ports_free(host, metastore_port, pagestore_port)
     with DataDir.claim(data_dir) as owner, run_dir as run:
-        # After the claim: a second serve on the same directory hears that, not "port in use".
-        _check_ports_free(host, metastore_port, pagestore_port)
+        if not fresh:
+            _check_ports_free(host, metastore_port, pagestore_port)
         try:
             common = ["--host", host, "--log-level", log_level, *_receipt_key_args(data_dir)]
             if token_key_file is not None:
