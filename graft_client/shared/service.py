@@ -30,11 +30,17 @@ from graft_client.shared.state import (
 from graft_client.shared.versions import CACHED_COMMIT_PAGES, HeldVersions
 from graft_client.shared.view import read_unless_inherited
 from graft_client.shared.wire import WIRE_VERSION, snapshot_from_wire, snapshot_to_wire
+from graft_client.storage.db import as_told_elsewhere
 from graft_client.storage.records import SyncMode, encode
 from graft_client.storage.state import LocalState
 from graft_client.storage.view import NotFetched, not_fetched
 from graft_client.sync.session import SyncSession
-from graft_core.errors import InvalidInputError, KeyRequiredError, SnapshotNotFoundError
+from graft_core.errors import (
+    InvalidInputError,
+    KeyRequiredError,
+    SnapshotNotFoundError,
+    StorageError,
+)
 from graft_core.ids import VolumeId
 from graft_core.types import LSN, LocalLSN, PageCount, Snapshot
 
@@ -70,13 +76,18 @@ SENT_PAGES = 16
 
 
 def _explained(exc: Exception) -> Exception:
-    """A missing key says which process lacks it: the caller's may well have it."""
-    if not isinstance(exc, KeyRequiredError):
-        return exc
-    return type(exc)(
-        f"{exc} [in the owner of the data dir, pid {os.getpid()}, which syncs for "
-        f"every process: a process gives it its key by opening the volume with one]"
-    )
+    """An error whose remedy lies in this process says so, for the caller's: a missing key
+    says which process lacks it (the caller's may well have it); local storage that only a
+    reopening brings back says whose client that is."""
+    if isinstance(exc, KeyRequiredError):
+        return type(exc)(
+            f"{exc} [in the owner of the data dir, pid {os.getpid()}, which syncs for "
+            f"every process: a process gives it its key by opening the volume with one]"
+        )
+    if isinstance(exc, StorageError):
+        told = as_told_elsewhere(str(exc), os.getpid())
+        return exc if told == str(exc) else type(exc)(told)
+    return exc
 
 
 def _no_servers() -> InvalidInputError:
@@ -188,7 +199,7 @@ class OwnerService:
                 return self._ops[op](reply.conn, *args)
             later(reply, *args)
             return LATER
-        except KeyRequiredError as exc:
+        except (KeyRequiredError, StorageError) as exc:
             raise _explained(exc) from exc
 
     def slow(self, op: str, args: list[Any]) -> bool:

@@ -1,0 +1,78 @@
+"""A full disk under a data dir that several processes share (a real tmpfs, real processes).
+
+RocksDB refuses writes after a failed write until it is reopened, and only the owner's
+instance writes: an attached process's commit fails until the owner reopens its client or
+stops. So the error an attached process (or a `graft` command) gets names the owner's pid
+and what brings writes back there, not "reopen the client", which it could follow forever.
+Once the owner stops, another process takes over with the database opened anew: commits
+work again, and every acknowledged one is there.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from graft_client import Client
+from graft_core.errors import StorageFullError
+from tests.cli.runner import graft
+from tests.multiproc.conftest import first_event, start_worker, stop
+from tests.multiproc.worker import page
+from tests.support.polling import wait_until
+from tests.support.tmpfs import Filler, small_tmpfs
+
+
+def _commit(client: Client, vid: str, pageidx: int) -> None:
+    with client.local_volume(vid).writer() as writer:
+        writer.write(pageidx, page(pageidx))
+
+
+def _committed(client: Client, vid: str, pageidx: int) -> bool:
+    try:
+        _commit(client, vid, pageidx)
+    except StorageFullError:
+        return False  # the owner had not stopped yet: still its refusing database
+    return True
+
+
+def test_an_attached_process_is_told_that_the_owner_must_reopen_and_recovers_when_it_stops(
+    tmp_path: Path,
+) -> None:
+    with small_tmpfs(tmp_path / "disk", size="8m") as disk:
+        data_dir, filler = disk / "device", Filler(disk / "filler")
+        with Client(data_dir) as first:
+            vid = str(first.create_volume().vid)
+        owner = start_worker("churn", data_dir, vid, 1, 0)  # owns the data dir until told
+        try:
+            first_event(owner, "open")
+            owner_pid = owner.proc.pid
+            with Client(data_dir) as attached:
+                assert not attached.is_owner and attached.owner_pid == owner_pid
+                _commit(attached, vid, 1)
+                filler.fill()
+                with pytest.raises(StorageFullError) as refused:
+                    _commit(attached, vid, 2)
+                told = str(refused.value)
+                assert "the disk is full" in told
+                assert f"process that owns the data dir (pid {owner_pid})" in told
+                assert "then reopen the client" not in told  # this process's own: no use
+
+                filler.free()
+                with pytest.raises(StorageFullError, match=rf"\(pid {owner_pid}\)"):
+                    _commit(attached, vid, 2)  # freed, but the owner's database still refuses
+                cli = graft("write", vid, "3", "--fill", "0x41", data_dir=data_dir)
+                assert cli.returncode == 1, cli.stderr
+                line = cli.stderr.decode().strip()
+                assert re.fullmatch(rf"error: .*the disk is full.*\(pid {owner_pid}\).*", line)
+
+                stop(owner)  # its client's close fails on the refusing database: it exits all
+                wait_until(lambda: _committed(attached, vid, 2), 30, "a commit after takeover")
+                assert attached.is_owner
+                with attached.local_volume(vid).reader() as reader:
+                    assert reader.read(1) == page(1) and reader.read(2) == page(2)
+                    assert reader.snapshot is not None and reader.snapshot.lsn == 2
+        finally:
+            if owner.proc.poll() is None:
+                owner.proc.kill()
