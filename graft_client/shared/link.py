@@ -18,8 +18,10 @@ import struct
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from graft_client.shared.namespaces import another_pid_namespace, pid_namespace_differs
 from graft_client.shared.wire import (
     NO_ANSWER,
     ConnectionLost,
@@ -41,8 +43,9 @@ _PEERCRED = struct.Struct("3i")  # pid, uid, gid
 SOON_S = 0.05
 
 
-def connect(address: str) -> socket.socket | None:
-    """A connection to the owner listening at ``address``; None if nobody listens there."""
+def connect(address: str, data_dir: Path) -> socket.socket | None:
+    """A connection to the owner of ``data_dir``, listening at ``address``; None if nobody
+    listens there."""
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.connect(address)
@@ -59,6 +62,9 @@ def connect(address: str) -> socket.socket | None:
             f"the endpoint of this data dir ({address[1:]!r}) is held by pid {pid} of uid "
             f"{uid}, not this user's: not attaching"
         )
+    if pid == 0 or pid_namespace_differs(pid):  # 0: a process this one cannot see
+        sock.close()
+        raise another_pid_namespace(data_dir)
     return sock
 
 

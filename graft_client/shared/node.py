@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from graft_client.shared.link import OwnerLink, connect
+from graft_client.shared.namespaces import ForeignOwnerWatch
 from graft_client.shared.server import Connection, OwnerServer, Reply
 from graft_client.shared.wire import WIRE_VERSION, NotSentError, address
 from graft_core.datadir import live_server
@@ -118,6 +119,7 @@ class SharedDir:
 
     def _claim(self, deadline: float) -> None:
         """Take the lock, or connect to the process that has it."""
+        foreign = ForeignOwnerWatch(self.data_dir, self._fd)
         while True:
             try:
                 fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -126,7 +128,7 @@ class SharedDir:
                 return
             except BlockingIOError:
                 pass
-            sock = connect(self._address)
+            sock = connect(self._address, self.data_dir)
             if sock is not None:
                 link = OwnerLink(sock, self._lost)
                 try:
@@ -145,6 +147,8 @@ class SharedDir:
                     "data dir of its own: give it another, with the servers' URLs as "
                     "--metastore and --pagestore (GRAFT_METASTORE, GRAFT_PAGESTORE)"
                 )
+            else:
+                foreign.check()
             if time.monotonic() > deadline:
                 raise DataDirLockedError(
                     f"data dir {self.data_dir} is locked by a process that does not answer "
@@ -234,7 +238,7 @@ class SharedDir:
                         self._start_server(roles)
                     changed = True
                     break
-                sock = connect(self._address)
+                sock = connect(self._address, self.data_dir)
                 if sock is not None and self._attach_to(sock, roles):
                     changed = True
                     break
