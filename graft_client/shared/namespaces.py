@@ -73,8 +73,8 @@ def _foreign_holder(dev: int, ino: int) -> str | None:
         pid = _flock_holder(dev, ino)
         if pid is None:
             return (
-                "a process in another PID namespace (it holds the data dir's lock, but is not "
-                "among the processes this one sees)"
+                "a process this one does not see, in another PID namespace (or on another "
+                "machine: a data dir on a network file system is one machine's)"
             )
         if _namespace(pid, "net") != _namespace("self", "net"):
             return (

@@ -39,7 +39,7 @@ else:
     [
         (["-n"], "in another network namespace"),
         (["-p", "-f", "--mount-proc"], "in another PID namespace"),
-        (["-n", "-p", "-f", "--mount-proc"], "in another PID namespace"),  # a container's
+        (["-n", "-p", "-f", "--mount-proc"], "does not see, in another PID namespace"),
     ],
     ids=["network", "pid", "both"],
 )
