@@ -37,12 +37,21 @@ from graft_client.storage.view import NotFetched, not_fetched
 from graft_client.sync.session import SyncSession
 from graft_core.errors import (
     InvalidInputError,
+    InvalidPageError,
     KeyRequiredError,
     SnapshotNotFoundError,
     StorageError,
 )
 from graft_core.ids import VolumeId
-from graft_core.types import LSN, LocalLSN, PageCount, Snapshot
+from graft_core.types import (
+    LSN,
+    LocalLSN,
+    PageCount,
+    Snapshot,
+    check_page,
+    check_page_count,
+    check_pageidx,
+)
 
 __all__ = ["SLOW_OPS", "OwnerService"]
 
@@ -88,6 +97,19 @@ def _explained(exc: Exception) -> Exception:
         told = as_told_elsewhere(str(exc), os.getpid())
         return exc if told == str(exc) else type(exc)(told)
     return exc
+
+
+def _checked_pages(dirty: object, page_count: object) -> dict[int, bytes]:
+    """A commit's pages as an attached process sent them, checked as ``VolumeWriter`` checks
+    an app's: nothing else may be stored (a page of another size is unreadable)."""
+    if not isinstance(dirty, dict):
+        raise InvalidPageError(f"a commit's pages are a map of page index to page, not {dirty!r}")
+    count = check_page_count(page_count)
+    pages: dict[int, bytes] = {check_pageidx(i): check_page(page) for i, page in dirty.items()}
+    above = [idx for idx in pages if idx > count]
+    if above:
+        raise InvalidPageError(f"page {max(above)} is above the commit's page count {count}")
+    return pages
 
 
 def _no_servers() -> InvalidInputError:
@@ -359,9 +381,9 @@ class OwnerService:
         found = self._state.commit_here(
             volume,
             snapshot_from_wire(base),
-            dirty,
+            _checked_pages(dirty, page_count),
             page_count,
-            shrunk_to,
+            check_page_count(shrunk_to),
             (token, since) if spare else None,
             lease,
             id(conn),
