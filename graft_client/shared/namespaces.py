@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 
 from graft_core.errors import DataDirLockedError
 
@@ -29,10 +30,12 @@ SHARE_ADVICE = (
 # How long the lock must look held from another namespace before an opener says so: a holder
 # that just exited is briefly not in /proc/locks while its lock is still seen as held.
 CONFIRM_S = 0.2
+# How often an opener waiting for an owner looks (/proc/locks lists every lock of the machine).
+LOOK_S = 0.05
 _LOCKS = "/proc/locks"
 
 
-def another_pid_namespace(data_dir: object) -> DataDirLockedError:
+def another_pid_namespace(data_dir: Path) -> DataDirLockedError:
     """An owner in another PID namespace: this process cannot see it (SO_PEERCRED says 0), or
     sees it in a child namespace (where this process's pid would not name it)."""
     return DataDirLockedError(
@@ -91,15 +94,19 @@ class ForeignOwnerWatch:
     holder is a process of another namespace: ``check`` raises once it has been for
     ``CONFIRM_S``."""
 
-    def __init__(self, data_dir: object, fd: int) -> None:
+    def __init__(self, data_dir: Path, fd: int) -> None:
         self._data_dir = data_dir
         info = os.fstat(fd)
         self._file = (info.st_dev, info.st_ino)
         self._since: float | None = None
+        self._next = 0.0
 
     def check(self) -> None:
-        why = _foreign_holder(*self._file)
         now = time.monotonic()
+        if now < self._next:
+            return
+        self._next = now + LOOK_S
+        why = _foreign_holder(*self._file)
         if why is None:
             self._since = None
         elif self._since is None:

@@ -103,7 +103,8 @@ def _checked_pages(dirty: object, page_count: object) -> dict[int, bytes]:
     """A commit's pages as an attached process sent them, checked as ``VolumeWriter`` checks
     an app's: nothing else may be stored (a page of another size is unreadable)."""
     if not isinstance(dirty, dict):
-        raise InvalidPageError(f"a commit's pages are a map of page index to page, not {dirty!r}")
+        kind = type(dirty).__name__
+        raise InvalidPageError(f"a commit's pages are a map of page index to page, not a {kind}")
     count = check_page_count(page_count)
     pages: dict[int, bytes] = {check_pageidx(i): check_page(page) for i, page in dirty.items()}
     above = [idx for idx in pages if idx > count]
