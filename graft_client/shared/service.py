@@ -30,7 +30,7 @@ from graft_client.shared.state import (
 from graft_client.shared.versions import CACHED_COMMIT_PAGES, HeldVersions
 from graft_client.shared.view import read_unless_inherited
 from graft_client.shared.wire import WIRE_VERSION, snapshot_from_wire, snapshot_to_wire
-from graft_client.storage.db import as_told_elsewhere
+from graft_client.storage.db import FULL_ADVICE, UNUSABLE
 from graft_client.storage.records import SyncMode, encode
 from graft_client.storage.state import LocalState
 from graft_client.storage.view import NotFetched, not_fetched
@@ -94,9 +94,23 @@ def _explained(exc: Exception) -> Exception:
             f"every process: a process gives it its key by opening the volume with one]"
         )
     if isinstance(exc, StorageError):
-        told = as_told_elsewhere(str(exc), os.getpid())
+        told = _as_told_elsewhere(str(exc))
         return exc if told == str(exc) else type(exc)(told)
     return exc
+
+
+def _as_told_elsewhere(message: str) -> str:
+    """``message``, of local storage that refuses writes until it is reopened, as another
+    process of the data dir must read it: only this process's instance writes, so reopening
+    the client of the process that got the error changes nothing; this one reopening its
+    client (or stopping: another process then takes over, opening the database anew) does."""
+    owner = f"the process that owns the data dir (pid {os.getpid()})"
+    then = "(another process then takes over)"
+    return message.replace(
+        FULL_ADVICE,
+        f"free space, then {owner} must reopen its client, or stop {then}; no process of the "
+        "data dir can write until then",
+    ).replace(UNUSABLE, f"is unusable until {owner} reopens its client, or stops {then}")
 
 
 def _checked_pages(dirty: object, page_count: object) -> dict[int, bytes]:

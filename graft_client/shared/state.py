@@ -48,7 +48,6 @@ from graft_core.errors import (
     ClosedError,
     ConcurrentWriteError,
     StorageError,
-    StorageUnavailableError,
     VolumeNotFoundError,
 )
 from graft_core.ids import ClientId, VolumeId
@@ -236,7 +235,7 @@ class SharedState(LocalState):
     def _catch_up_behind(self, records: VolumeRecords) -> None:
         try:
             self._catch_up(records)
-        except (StorageUnavailableError, ClosedError) as exc:
+        except (StorageError, ClosedError) as exc:  # the owner gone or failing: reads tell
             log.debug("catching up with the owner stopped: %s", exc)
         finally:
             with self._catching_guard:

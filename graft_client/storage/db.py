@@ -40,7 +40,7 @@ from graft_core.errors import (
     StorageFullError,
 )
 
-__all__ = ["FULL_ADVICE", "Batch", "LocalDB", "Provisional", "SortedLoad", "as_told_elsewhere"]
+__all__ = ["FULL_ADVICE", "UNUSABLE", "Batch", "LocalDB", "Provisional", "SortedLoad"]
 
 log = logging.getLogger(__name__)
 
@@ -59,21 +59,7 @@ _FULL = ("No space left on device", "Disk quota exceeded")
 # What a full disk's error tells the app to do (RocksDB refuses writes until it is reopened).
 FULL_ADVICE = "free space, then reopen the client"
 # What a failed WAL sync's error says: every read and write fails until then.
-_UNUSABLE = "is unusable until the client is reopened"
-
-
-def as_told_elsewhere(message: str, owner_pid: int) -> str:
-    """``message``, of a ``StorageError`` raised here, as another process of the data dir must
-    read it: only the owner's instance writes, so reopening the client of the process that got
-    the error changes nothing; the owner reopening its client (or stopping: another process
-    then takes over, opening the database anew) does."""
-    owner = f"the process that owns the data dir (pid {owner_pid})"
-    again = "or stop (another process then takes over)"
-    return message.replace(
-        FULL_ADVICE,
-        f"free space, then {owner} must reopen its client, {again}; no process of the data "
-        "dir can write until then",
-    ).replace(_UNUSABLE, f"is unusable until {owner} reopens its client, {again}")
+UNUSABLE = "is unusable until the client is reopened"
 
 
 def _storage_error(path: Path, what: str, exc: Exception) -> StorageError:
@@ -311,7 +297,7 @@ class LocalDB:
 
     def _check_usable(self) -> None:
         if self._lost is not None:
-            raise StorageError(f"local storage at {self.path} {_UNUSABLE}: {self._lost}")
+            raise StorageError(f"local storage at {self.path} {UNUSABLE}: {self._lost}")
 
     def get(self, family: str, key: bytes) -> bytes | None:
         self._check_usable()

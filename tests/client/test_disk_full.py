@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rocksdict import Options, Rdict
@@ -72,7 +73,7 @@ def test_a_full_disk_gives_typed_errors_and_loses_no_commit(tmp_path: Path) -> N
             _check(volume, acked, 2)
 
 
-class _WalSyncFails:
+class WalSyncFails:
     """A rocksdict handle whose WAL syncs fail (as on EIO) once ``failing`` is set."""
 
     failing = False
@@ -82,11 +83,12 @@ class _WalSyncFails:
         path: str,
         options: Options | None = None,
         column_families: dict[str, Options] | None = None,
+        **access: Any,
     ) -> None:
-        self.db = Rdict(path, options=options, column_families=column_families)
+        self.db = Rdict(path, options=options, column_families=column_families, **access)
 
     def flush_wal(self, sync: bool) -> None:
-        if _WalSyncFails.failing:
+        if WalSyncFails.failing:
             raise Exception("IO error: Input/output error: While fsync a file: 000004.log")
         self.db.flush_wal(sync)
 
@@ -97,13 +99,13 @@ class _WalSyncFails:
 def test_after_a_failed_wal_sync_nothing_reads_what_may_not_be_durable(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(storage_db, "Rdict", _WalSyncFails)
-    monkeypatch.setattr(_WalSyncFails, "failing", False)
+    monkeypatch.setattr(storage_db, "Rdict", WalSyncFails)
+    monkeypatch.setattr(WalSyncFails, "failing", False)
     acked: dict[int, bytes] = {}
     client = Client(tmp_path / "client")
     volume = client.create_volume()
     _commit(volume, acked)
-    _WalSyncFails.failing = True
+    WalSyncFails.failing = True
     with pytest.raises(StorageError, match="Input/output error"):
         _commit(volume, {})
     # The commit is in RocksDB's memory but maybe not on disk: no reader may see it.

@@ -16,8 +16,10 @@ from pathlib import Path
 import pytest
 
 from graft_client import Client
-from graft_core.errors import StorageFullError
+from graft_client.storage import db as storage_db
+from graft_core.errors import StorageError, StorageFullError
 from tests.cli.runner import graft
+from tests.client.test_disk_full import WalSyncFails
 from tests.multiproc.conftest import first_event, start_worker, stop
 from tests.multiproc.worker import page
 from tests.support.polling import wait_until
@@ -76,3 +78,26 @@ def test_an_attached_process_is_told_that_the_owner_must_reopen_and_recovers_whe
         finally:
             if owner.proc.poll() is None:
                 owner.proc.kill()
+
+
+# A background thread of the attached process (its catch-up) must not die of that error.
+@pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
+def test_after_the_owner_s_wal_sync_fails_an_attached_reader_is_told_whose_client_to_reopen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(storage_db, "Rdict", WalSyncFails)
+    monkeypatch.setattr(WalSyncFails, "failing", False)
+    with Client(tmp_path) as owner, Client(tmp_path) as attached:
+        vid = str(owner.create_volume().vid)
+        _commit(owner, vid, 1)
+        WalSyncFails.failing = True
+        with pytest.raises(StorageError, match="Input/output error"):
+            _commit(attached, vid, 2)
+        owner_pid = attached.owner_pid
+        with pytest.raises(StorageError) as refused:
+            attached.local_volume(vid).snapshot()  # asks the owner, which reads nothing now
+        told = f"unusable until the process that owns the data dir (pid {owner_pid}) reopens"
+        assert told in str(refused.value)
+        with pytest.raises(StorageError, match="unusable until the client is reopened"):
+            owner.local_volume(vid).snapshot()  # the owner's own app: its client, as said
+        WalSyncFails.failing = False

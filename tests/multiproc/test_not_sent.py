@@ -67,7 +67,7 @@ def test_a_request_that_comes_as_the_owner_closes_is_not_run_and_says_so(tmp_pat
     server = OwnerServer(address(tmp_path), handle, lambda conn: None, lambda op, args: False)
     links = []
     for _ in range(2):
-        sock = connect(address(tmp_path))
+        sock = connect(address(tmp_path), tmp_path)
         assert sock is not None
         links.append(OwnerLink(sock, lambda link: None))
     held = threading.Thread(target=links[0].call, args=("hold",))
