@@ -17,6 +17,7 @@ import logging
 import os
 import secrets
 import shutil
+import sys
 import threading
 import time
 import uuid
@@ -540,6 +541,10 @@ class SharedState(LocalState):
             return snapshot, self.changes.changed(vid, snapshot.lsn, token, since), pinned
 
     def unpin(self, vid: VolumeId, lsn: int) -> None:
+        if sys.is_finalizing():
+            # Readers closed as the process exits: its pins go with its connection (or its
+            # process, the owner's); and a daemon thread ended then may hold the pins' guard.
+            return
         key = (vid, lsn)
         gone: list[PinKey] = []
         due = None
