@@ -32,6 +32,7 @@ __all__ = [
     "InvalidTagError",
     "KeyRequiredError",
     "MethodNotAllowedError",
+    "NoServersError",
     "NotFoundError",
     "PayloadTooLargeError",
     "ReadOnlyError",
@@ -200,6 +201,13 @@ class StorageUnavailableError(StorageError):
     """The object store did not answer in time, or its bucket does not exist."""
 
     code = "storage_unavailable"
+
+
+class NoServersError(StorageError):
+    """The operation needs the servers (or a remote object store) and none are configured: a
+    sync, or a page that only they hold."""
+
+    code = "no_servers"
 
 
 class DataDirLockedError(StorageError):

@@ -16,7 +16,7 @@ from graft_client.storage.records import VolumeStatus
 from graft_client.storage.tags import is_tag_shaped, unknown_tag
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.volume import Volume
-from graft_core.errors import InvalidInputError, StorageError, VolumeNotFoundError
+from graft_core.errors import InvalidInputError, NoServersError, VolumeNotFoundError
 from graft_core.ids import VolumeId
 from graft_core.settings import Settings
 
@@ -119,9 +119,9 @@ def open_client(
             raise unknown_volume(
                 exc, client.data_dir, client.remote or client.metastore, has
             ) from exc
-        except StorageError as exc:
+        except NoServersError as exc:
             # A lazy read or a clone wanted the servers: say how to name them, in CLI words.
-            if type(exc) is StorageError and not client.has_remote:
+            if not client.has_remote:
                 raise CliError(
                     _missing_servers(client.metastore, client.pagestore), USAGE_ERROR
                 ) from exc

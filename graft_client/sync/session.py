@@ -23,7 +23,11 @@ from graft_client.sync.keyrings import VolumeKeys
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.sync.prefetch import Prefetcher
 from graft_core.crypto import Key
-from graft_core.errors import InvalidInputError, SnapshotNotFoundError, StorageError
+from graft_core.errors import (
+    InvalidInputError,
+    NoServersError,
+    SnapshotNotFoundError,
+)
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LocalLSN, PageIdx
 
@@ -80,7 +84,7 @@ class SyncSession:
         if not self.has_remote:
             missing = [name for name in ("metastore", "pagestore") if getattr(self, name) is None]
             what = "no servers" if len(missing) == 2 else f"no {missing[0]} URL"
-            raise StorageError(
+            raise NoServersError(
                 f"{what} configured: pass metastore= and pagestore= (or remote=) to Client "
                 "(graft: --metastore and --pagestore, or --remote), set GRAFT_METASTORE and "
                 "GRAFT_PAGESTORE (or GRAFT_REMOTE), or put them in graft.toml"

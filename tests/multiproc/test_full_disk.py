@@ -100,4 +100,8 @@ def test_after_the_owner_s_wal_sync_fails_an_attached_reader_is_told_whose_clien
         assert told in str(refused.value)
         with pytest.raises(StorageError, match="unusable until the client is reopened"):
             owner.local_volume(vid).snapshot()  # the owner's own app: its client, as said
+        # A command without servers configured: the owner's storage, not "no servers".
+        cli = graft("write", vid, "3", "--fill", "0x41", data_dir=tmp_path)
+        assert cli.returncode == 1, cli.stderr
+        assert told in cli.stderr.decode() and "no servers" not in cli.stderr.decode()
         WalSyncFails.failing = False
