@@ -32,6 +32,7 @@ from rocksdict import (
     WriteBatch,
 )
 
+from graft_client.storage.exiting import without_gil
 from graft_core.errors import (
     CorruptDataError,
     DataDirLockedError,
@@ -389,7 +390,8 @@ class LocalDB:
         with self._sync_state:
             landed = self._landed
         try:
-            self._db.flush_wal(True)
+            with without_gil():
+                self._db.flush_wal(True)
         except Exception as exc:
             self._lost = f"a WAL sync failed: {exc}"
             raise
