@@ -34,13 +34,26 @@ from graft_client.shared.wire import (
 from graft_core.errors import DataDirLockedError, error_from_wire
 from graft_core.interrupts import WAKE_S, interrupts_deferred, interrupts_held
 
-__all__ = ["SOON_S", "OwnerLink", "connect"]
+__all__ = ["SOON_S", "OwnerLink", "connect", "peer_pid"]
 
 log = logging.getLogger(__name__)
 
 _PEERCRED = struct.Struct("3i")  # pid, uid, gid
 # How long a release sent with ``notify_soon`` waits at most for a request to go along with.
 SOON_S = 0.05
+
+
+def _peer(sock: socket.socket) -> tuple[int, int]:
+    """(pid, uid) of the process at the other end of ``sock``, as the kernel saw it connect
+    (pid 0: a process this one cannot see)."""
+    pid, uid, _ = _PEERCRED.unpack(
+        sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, _PEERCRED.size)
+    )
+    return pid, uid
+
+
+def peer_pid(sock: socket.socket) -> int:
+    return _peer(sock)[0]
 
 
 def connect(address: str, data_dir: Path) -> socket.socket | None:
@@ -54,8 +67,7 @@ def connect(address: str, data_dir: Path) -> socket.socket | None:
         return None
     # An abstract socket has no file permissions: another user could listen at the address
     # first. Nothing (pages, keys) goes to a process of another user.
-    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, _PEERCRED.size)
-    pid, uid, _ = _PEERCRED.unpack(creds)
+    pid, uid = _peer(sock)
     if uid != os.getuid():
         sock.close()
         raise DataDirLockedError(

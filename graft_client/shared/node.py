@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from graft_client.shared.link import OwnerLink, connect
+from graft_client.shared.link import OwnerLink, connect, peer_pid
 from graft_client.shared.namespaces import ForeignOwnerWatch
 from graft_client.shared.server import Connection, OwnerServer, Reply
 from graft_client.shared.wire import WIRE_VERSION, NotSentError, address
@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 
 # How long an opener waits for an owner that holds the lock but does not answer yet (starting).
 ATTACH_TIMEOUT_S = 30.0
+# How long an owner found stopped may stay so before an opener says it is; how often it looks.
+STOPPED_S = 1.0
+_LOOK_S = 0.2
 _RETRY_S = 0.001
 # After a takeover that failed (a full disk, say): the first wait before the next, doubled
 # after each failure up to the last.
@@ -63,31 +66,58 @@ def _owner_said(found: Any) -> tuple[int, bytes]:
     )
 
 
-def _hello(link: OwnerLink, deadline: float) -> Any:
-    """The owner's answer to ``hello``; ``StorageUnavailableError`` if none comes by
-    ``deadline``: an owner that accepts but never answers (stopped: SIGSTOP, a debugger) must
-    not hold an opening process for good."""
-    guard = threading.Lock()
-    ended: list[bool] = []  # [True] once the answer came, [False] once the wait ended
-
-    def give_up() -> None:
-        with guard:
-            if not ended:
-                ended.append(False)
-                link.close()  # the call fails, or its answer is not taken
-
-    timer = threading.Timer(max(0.0, deadline - time.monotonic()), give_up)
-    timer.daemon = True
-    timer.start()
+def _stopped(pid: int) -> bool:
+    """Whether process ``pid`` is stopped (SIGSTOP, Ctrl-Z, a debugger); False if unknown."""
     try:
-        found = link.call("hello")
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            state = stat.read().rpartition(b")")[2].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state in (b"T", b"t")
+
+
+def _hello(link: OwnerLink, pid: int, data_dir: Path, deadline: float) -> Any:
+    """The answer to ``hello`` of the owner, process ``pid``; ``StorageUnavailableError`` if
+    none comes by ``deadline``: an owner that accepts but never answers must not hold an
+    opening process for good. One found stopped for ``STOPPED_S`` is told at once
+    (``DataDirLockedError``), with what would make it answer."""
+    guard = threading.Lock()
+    ended: list[str] = []  # "answered", or why the wait ended
+    stopped_since: list[float] = []
+
+    def look() -> None:
         with guard:
             if ended:
-                raise StorageUnavailableError("the owner answered as the wait for it ended")
-            ended.append(True)
-        return found
-    finally:
-        timer.cancel()
+                return
+            now = time.monotonic()
+            if not _stopped(pid):
+                stopped_since.clear()
+            elif not stopped_since:
+                stopped_since.append(now)
+            if now >= deadline or (stopped_since and now - stopped_since[0] >= STOPPED_S):
+                ended.append("stopped" if stopped_since else "late")
+                link.close()  # the call fails, or its answer is not taken
+                return
+        again = threading.Timer(min(_LOOK_S, max(0.0, deadline - now)), look)
+        again.daemon = True
+        again.start()
+
+    look()
+    try:
+        found = link.call("hello")
+    except StorageUnavailableError:
+        if ended == ["stopped"]:
+            raise DataDirLockedError(
+                f"data dir {data_dir} is owned by pid {pid}, which is stopped (Ctrl-Z, SIGSTOP "
+                f"or a debugger) and answers no process: continue it (fg, or kill -CONT {pid}) "
+                "or end it; the processes attached to it wait until then"
+            ) from None
+        raise
+    with guard:
+        if ended:
+            raise StorageUnavailableError("the owner answered as the wait for it ended")
+        ended.append("answered")
+    return found
 
 
 class SharedDir:
@@ -132,7 +162,8 @@ class SharedDir:
             if sock is not None:
                 link = OwnerLink(sock, self._lost)
                 try:
-                    self.owner_pid, self.owner_client_id = _owner_said(_hello(link, deadline))
+                    found = _hello(link, peer_pid(sock), self.data_dir, deadline)
+                    self.owner_pid, self.owner_client_id = _owner_said(found)
                 except StorageUnavailableError:
                     link.close()
                 except DataDirLockedError:

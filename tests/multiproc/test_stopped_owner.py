@@ -21,6 +21,7 @@ from graft_client.shared import node
 from graft_client.shared.wire import address
 from graft_core.errors import DataDirLockedError
 from tests.cli.runner import GRAFT, Streams, servers_env
+from tests.multiproc.conftest import first_event, start_worker, stop
 
 
 @contextmanager
@@ -74,3 +75,29 @@ def test_a_daemon_stopped_while_it_waits_to_attach_stops_at_once(
         finally:
             daemon.proc.kill()
             daemon.proc.wait()
+
+
+def test_opening_next_to_a_stopped_owner_says_so_at_once_and_names_it(tmp_path: Path) -> None:
+    """An owner stopped by Ctrl-Z, SIGSTOP or a debugger answers nobody: an opener said, after
+    30 s, only that the data dir was locked by a process that does not answer (found by a
+    hostile tester). It says which process and what to do, at once."""
+    with Client(tmp_path) as first:
+        vid = str(first.create_volume().vid)
+    owner = start_worker("churn", tmp_path, vid, 1, 0)
+    try:
+        first_event(owner, "open")
+        owner.proc.send_signal(signal.SIGSTOP)
+        started = time.monotonic()
+        with pytest.raises(DataDirLockedError) as refused:
+            Client(tmp_path)
+        assert time.monotonic() - started < 10
+        told = str(refused.value)
+        assert f"owned by pid {owner.proc.pid}, which is stopped" in told
+        assert f"kill -CONT {owner.proc.pid}" in told
+        owner.proc.send_signal(signal.SIGCONT)
+        with Client(tmp_path) as attached:  # continued, it answers again
+            assert attached.owner_pid == owner.proc.pid
+        assert stop(owner) == 0
+    finally:
+        if owner.proc.poll() is None:
+            owner.proc.kill()
