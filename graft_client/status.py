@@ -88,7 +88,10 @@ def _command_line(pid: int) -> str | None:
 
 
 def owner_report(client: Client) -> dict[str, Any]:
-    """Which process owns the data dir (serves the others and syncs): its pid and command."""
+    """Which process owns the data dir (serves the others and syncs): its pid and command;
+    and whether its local storage takes writes ("ok", or why not)."""
+    storage = {"local_storage": client.state.storage_refusing() or "ok"}
     if client.is_owner:
-        return {"owner_pid": client.owner_pid, "owner": "this process (nothing else had it open)"}
-    return {"owner_pid": client.owner_pid, "owner": _command_line(client.owner_pid)}
+        owner = "this process (nothing else had it open)"
+        return {"owner_pid": client.owner_pid, "owner": owner} | storage
+    return {"owner_pid": client.owner_pid, "owner": _command_line(client.owner_pid)} | storage

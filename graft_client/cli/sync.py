@@ -120,7 +120,7 @@ def sync_(ctx: click.Context, vid: str, as_json: bool) -> None:
         with progress(f"syncing {volume.vid}") as shown:
             pushed = resumable_push(volume, shown)
             outcome = volume.pull()
-        value = _report(volume, client.owner_pid) | {
+        value = _report(volume, owner_report(client)) | {
             "pushed": None if pushed is None else pushed.remote_lsn,
             "outcome": outcome.value,
         }
@@ -160,6 +160,7 @@ _REFUSED_TOKEN_STEP = (
     "{vid} (--token, GRAFT_TOKEN or token in graft.toml), then `graft push {vid}`"
 )
 _REFUSED_TOKEN_ERRORS = ("ForbiddenError:", "AuthError:")
+_NO_WRITES_STEP = "no commit can land until the local storage takes writes again (local_storage)"
 _RETRYING_STEP = (
     "a push was cut off and autosync retries it until the servers take it (last_error says "
     "why it failed); `graft push {vid}` tries at once"
@@ -175,12 +176,15 @@ _OWNER_WITHOUT_SERVERS_STEP = (
 )
 
 
-def _report(volume: Volume, owner_pid: int) -> dict[str, Any]:
-    """``volume_report`` with the fetched bytes, and what to do when the volume is stuck or
+def _report(volume: Volume, owner: dict[str, Any]) -> dict[str, Any]:
+    """``volume_report`` with the fetched bytes, and what to do when the volume is stuck,
     its commits wait for a sync that nothing runs (a daemon that was killed, or an owner of
-    the data dir opened without servers)."""
+    the data dir opened without servers), or none can land (``owner``'s local storage, as
+    ``owner_report`` tells it, takes no write)."""
     report = volume_report(volume) | {"bytes_fetched": volume.stats().bytes_fetched}
-    return report | {"next_step": _next_step(volume, report, owner_pid)}
+    if owner["local_storage"] != "ok":
+        return report | {"next_step": _NO_WRITES_STEP}
+    return report | {"next_step": _next_step(volume, report, owner["owner_pid"])}
 
 
 def _next_step(volume: Volume, report: dict[str, Any], owner_pid: int) -> str | None:
@@ -215,7 +219,7 @@ def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
     with open_client(ctx, creates=False) as client:
         vids = [vid] if vid else [str(info.vid) for info in client.volumes()]
         owner = owner_report(client)
-        found = [_report(client.local_volume(v), client.owner_pid) | owner for v in vids]
+        found = [_report(client.local_volume(v), owner) | owner for v in vids]
     text = "\n\n".join(_status_text(s) for s in found) or f"no volumes\n{_status_text(owner)}"
     echo_result(as_json, found[0] if vid else found, text)
 
@@ -244,7 +248,8 @@ def clone(ctx: click.Context, vid: str, encrypt_local: bool, as_json: bool) -> N
                 f"{volume.vid}`, then clone it again)",
                 USAGE_ERROR,
             )
-        value = _report(volume, client.owner_pid) | owner_report(client) | {"cloned": cloned}
+        owner = owner_report(client)
+        value = _report(volume, owner) | owner | {"cloned": cloned}
     text = _status_text(value)
     if not cloned:
         text = f"already cloned; `graft pull {vid}` brings it up to date\n{text}"

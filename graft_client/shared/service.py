@@ -162,6 +162,7 @@ class OwnerService:
         self._ops: dict[str, Callable[..., Any]] = {
             "hello": lambda conn: [os.getpid(), bytes(session.client_id), WIRE_VERSION],
             "mark": self._mark,
+            "storage_refusing": self._storage_refusing,
             "snapshot": lambda conn, vid: snapshot_to_wire(state.snapshot(VolumeId(vid))),
             "wait_remote_lsn": lambda conn, vid, lsn, timeout: LocalState.wait_remote_lsn(
                 state, VolumeId(vid), lsn, timeout
@@ -258,6 +259,10 @@ class OwnerService:
             if self._autosync_users == 0 and self._session.autosync_wanted is None:
                 SyncSession.stop_autosync(self._session)
         log.debug("process %d detached", conn.pid)
+
+    def _storage_refusing(self, conn: Connection) -> str | None:
+        refusing = LocalState.storage_refusing(self._state)
+        return None if refusing is None else _as_told_elsewhere(refusing)
 
     def _mark(self, conn: Connection) -> int | None:
         return self._state.write_mark()

@@ -322,6 +322,12 @@ class SharedState(LocalState):
             self._shared.call(lambda: snapshot_to_wire(local()), "snapshot", bytes(vid))
         )
 
+    def storage_refusing(self) -> str | None:
+        if self.is_owner:
+            return super().storage_refusing()
+        found: str | None = self._shared.call(lambda: None, "storage_refusing")
+        return found
+
     def latest_lsn(self, vid: VolumeId) -> int:
         if self.is_owner:
             return super().latest_lsn(vid)

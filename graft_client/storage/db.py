@@ -224,6 +224,7 @@ class LocalDB:
         self._changing = 0  # of them, in flight
         self._on_change: Callable[[int], None] | None = None
         self._lost: str | None = None  # why what is in memory may not be durable
+        self._refused: str | None = None  # the failed write after which RocksDB takes none
         # Group sync (``wait_durable``): writes landed, and how many of them are on disk.
         self._sync_state = threading.Condition()
         self._landed = 0
@@ -299,6 +300,14 @@ class LocalDB:
     def _check_usable(self) -> None:
         if self._lost is not None:
             raise StorageError(f"local storage at {self.path} {UNUSABLE}: {self._lost}")
+
+    @property
+    def refusing(self) -> str | None:
+        """Why this database takes no write until it is reopened, if it does: a write or a
+        WAL sync failed."""
+        if self._lost is not None:
+            return f"local storage at {self.path} {UNUSABLE}: {self._lost}"
+        return self._refused
 
     def get(self, family: str, key: bytes) -> bytes | None:
         self._check_usable()
@@ -410,6 +419,10 @@ class LocalDB:
                 if changes:
                     self._count_change()
                 yield
+        except StorageError as exc:
+            if not self.secondary and self._refused is None:
+                self._refused = str(exc)  # RocksDB takes no write after a failed one
+            raise
         finally:
             # An id never used before (next() is atomic), set once the write has landed.
             self._last_write = next(self._write_ids)

@@ -183,6 +183,10 @@ class LocalState:
     def vids(self) -> list[VolumeId]:
         return list(self._open().vids())
 
+    def storage_refusing(self) -> str | None:
+        """Why the local storage takes no write until it is reopened, if it does."""
+        return self._open().db.refusing
+
     def has_volume(self, vid: VolumeId) -> bool:
         return self._open().config(vid) is not None
 

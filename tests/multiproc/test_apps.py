@@ -13,7 +13,7 @@ import pytest
 
 from graft_client import Client
 from graft_client.cli.sync import _report
-from graft_client.status import OWNER_TEXT
+from graft_client.status import OWNER_TEXT, owner_report
 from graft_client.volume import Volume
 from graft_core.failpoints import armed
 from tests.cli.runner import clean_env, graft, ok, ok_json, servers_env, stderr_lines
@@ -119,7 +119,7 @@ def test_status_read_as_a_push_ends_says_pushing_not_cut_off(
             pushing.start()
             wait_until(lambda: list(gate.glob("push.before_commit.*")) or None, 10, "the push")
             monkeypatch.setattr(Volume, "info", info_as_the_push_ends)
-            report = _report(volume, c.owner_pid)
+            report = _report(volume, owner_report(c))
     assert report["status"] == "interrupted_push"  # as it was read, while the push ran
     assert (report["pushing"], report["next_step"]) == (True, None)
 

@@ -18,7 +18,7 @@ import pytest
 from graft_client import Client
 from graft_client.storage import db as storage_db
 from graft_core.errors import StorageError, StorageFullError
-from tests.cli.runner import graft
+from tests.cli.runner import graft, ok_json
 from tests.client.test_disk_full import WalSyncFails
 from tests.multiproc.conftest import first_event, start_worker, stop
 from tests.multiproc.worker import page
@@ -68,10 +68,15 @@ def test_an_attached_process_is_told_that_the_owner_must_reopen_and_recovers_whe
                 assert cli.returncode == 1, cli.stderr
                 line = cli.stderr.decode().strip()
                 assert re.fullmatch(rf"error: .*the disk is full.*\(pid {owner_pid}\).*", line)
+                status = ok_json("status", vid, data_dir=data_dir)  # tells it, not "ok"
+                assert "the disk is full" in status["local_storage"]
+                assert f"(pid {owner_pid}) must reopen its client" in status["local_storage"]
+                assert status["next_step"].startswith("no commit can land")
 
                 stop(owner)  # its client's close fails on the refusing database: it exits all
                 wait_until(lambda: _committed(attached, vid, 2), 30, "a commit after takeover")
                 assert attached.is_owner
+                assert ok_json("status", vid, data_dir=data_dir)["local_storage"] == "ok"
                 with attached.local_volume(vid).reader() as reader:
                     assert reader.read(1) == page(1) and reader.read(2) == page(2)
                     assert reader.snapshot is not None and reader.snapshot.lsn == 2

@@ -13,7 +13,7 @@ import pytest
 
 from graft_client import Volume, VolumeStatus
 from graft_client.cli.sync import _report
-from graft_client.status import volume_report
+from graft_client.status import owner_report, volume_report
 from graft_core.errors import ClosedError, InvalidInputError
 from tests.pagestore.cluster import Cluster
 from tests.sync.support import client_for, lite_for, page, read_all, remote_lsns, wait_until
@@ -101,7 +101,7 @@ def test_push_failures_are_recorded_and_the_push_lands_later(
         assert vol_a.status() is VolumeStatus.INTERRUPTED_PUSH
         assert remote_lsn(vol_a) == 1
         report = wait_until(
-            lambda: None if (found := _report(vol_a, a.owner_pid))["pushing"] else found,
+            lambda: None if (found := _report(vol_a, owner_report(a)))["pushing"] else found,
             30,
             "a status read between two of autosync's attempts",
         )
