@@ -113,10 +113,12 @@ def _hello(link: OwnerLink, pid: int, data_dir: Path, deadline: float) -> Any:
                 "or end it; the processes attached to it wait until then"
             ) from None
         raise
-    with guard:
-        if ended:
-            raise StorageUnavailableError("the owner answered as the wait for it ended")
-        ended.append("answered")
+    finally:
+        with guard:  # the looking stops, however the call ended
+            in_time = not ended
+            ended.append("done")
+    if not in_time:
+        raise StorageUnavailableError("the owner answered as the wait for it ended")
     return found
 
 

@@ -420,8 +420,9 @@ class LocalDB:
                     self._count_change()
                 yield
         except StorageError as exc:
-            if not self.secondary and self._refused is None:
-                self._refused = str(exc)  # RocksDB takes no write after a failed one
+            # RocksDB's own failure (mapped from its error): it takes no write after one.
+            if exc.__cause__ is not None and not self.secondary and self._refused is None:
+                self._refused = str(exc)
             raise
         finally:
             # An id never used before (next() is atomic), set once the write has landed.
