@@ -224,7 +224,7 @@ class LocalDB:
         self._changing = 0  # of them, in flight
         self._on_change: Callable[[int], None] | None = None
         self._lost: str | None = None  # why what is in memory may not be durable
-        self._refused: str | None = None  # the failed write after which RocksDB takes none
+        self._refused: StorageError | None = None  # the failed write after which RocksDB takes none
         # Group sync (``wait_durable``): writes landed, and how many of them are on disk.
         self._sync_state = threading.Condition()
         self._landed = 0
@@ -307,7 +307,7 @@ class LocalDB:
         WAL sync failed."""
         if self._lost is not None:
             return f"local storage at {self.path} {UNUSABLE}: {self._lost}"
-        return self._refused
+        return None if self._refused is None else str(self._refused)
 
     def get(self, family: str, key: bytes) -> bytes | None:
         self._check_usable()
@@ -422,7 +422,7 @@ class LocalDB:
         except StorageError as exc:
             # RocksDB's own failure (mapped from its error): it takes no write after one.
             if exc.__cause__ is not None and not self.secondary and self._refused is None:
-                self._refused = str(exc)
+                self._refused = exc
             raise
         finally:
             # An id never used before (next() is atomic), set once the write has landed.
@@ -504,6 +504,12 @@ class LocalDB:
         try:
             with _mapped_errors(self.path, "closing"):
                 self._db.close()
+        except StorageError as exc:
+            refused = self._refused
+            if refused is None or str(refused) in str(exc):
+                raise
+            # RocksDB's own words ("Writer has previous error") name no cause: say it again.
+            raise type(refused)(f"{exc}, after this earlier failure: {refused}") from exc
         finally:
             fd, self._opening_fd = self._opening_fd, -1
             if fd >= 0:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rocksdict import Options, Rdict
+from rocksdict import Options, Rdict, WriteBatch
 
 from graft_client import Client
 from graft_client.storage import db as storage_db
@@ -139,3 +139,45 @@ def test_an_error_in_the_block_is_not_replaced_by_closing_on_the_full_disk(tmp_p
         filler.free()
         with Client(disk / "client") as reopened:  # the data dir was released all the same
             assert reopened.local_volume(volume.vid).snapshot() is None
+
+
+class _WriteFailsThenClose:
+    """A rocksdict handle whose writes fail as on a full disk once ``failing`` is set, and whose
+    close then fails as RocksDB's did for a daemon stopped after a full disk (found by a
+    hostile tester): with its own words, which name no disk."""
+
+    failing = False
+
+    def __init__(self, path: str, **opened: Any) -> None:
+        self.db = Rdict(path, **opened)
+
+    def write(self, batch: WriteBatch) -> None:
+        if _WriteFailsThenClose.failing:
+            raise Exception("IO error: No space left on device: While appending to file: 7.log")
+        self.db.write(batch)
+
+    def close(self) -> None:
+        self.db.close()
+        if _WriteFailsThenClose.failing:
+            raise Exception("IO error: Writer has previous error.")
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.db, name)
+
+
+def test_a_close_that_fails_after_a_full_disk_says_what_failed_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(storage_db, "Rdict", _WriteFailsThenClose)
+    monkeypatch.setattr(_WriteFailsThenClose, "failing", False)
+    client = Client(tmp_path / "client")
+    volume = client.create_volume()
+    _WriteFailsThenClose.failing = True
+    with pytest.raises(StorageFullError):
+        _commit(volume, {})
+    with pytest.raises(StorageFullError) as closing:
+        client.close()  # typed as the failure it follows, with its advice
+    told = str(closing.value)
+    assert "Writer has previous error" in told and "the disk is full" in told
+    assert storage_db.FULL_ADVICE in told
+    client.close()
