@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rocksdict import Options, Rdict, WriteBatch
+from rocksdict import Rdict, WriteBatch
 
 from graft_client import Client
 from graft_client.storage import db as storage_db
@@ -73,27 +73,25 @@ def test_a_full_disk_gives_typed_errors_and_loses_no_commit(tmp_path: Path) -> N
             _check(volume, acked, 2)
 
 
-class WalSyncFails:
+class _Wrapped:
+    """A rocksdict handle that passes every call on, but those a subclass makes fail."""
+
+    def __init__(self, path: str, **opened: Any) -> None:
+        self.db = Rdict(path, **opened)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.db, name)
+
+
+class WalSyncFails(_Wrapped):
     """A rocksdict handle whose WAL syncs fail (as on EIO) once ``failing`` is set."""
 
     failing = False
-
-    def __init__(
-        self,
-        path: str,
-        options: Options | None = None,
-        column_families: dict[str, Options] | None = None,
-        **access: Any,
-    ) -> None:
-        self.db = Rdict(path, options=options, column_families=column_families, **access)
 
     def flush_wal(self, sync: bool) -> None:
         if WalSyncFails.failing:
             raise Exception("IO error: Input/output error: While fsync a file: 000004.log")
         self.db.flush_wal(sync)
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.db, name)
 
 
 def test_after_a_failed_wal_sync_nothing_reads_what_may_not_be_durable(
@@ -141,15 +139,12 @@ def test_an_error_in_the_block_is_not_replaced_by_closing_on_the_full_disk(tmp_p
             assert reopened.local_volume(volume.vid).snapshot() is None
 
 
-class _WriteFailsThenClose:
+class _WriteFailsThenClose(_Wrapped):
     """A rocksdict handle whose writes fail as on a full disk once ``failing`` is set, and whose
     close then fails as RocksDB's did for a daemon stopped after a full disk (found by a
     hostile tester): with its own words, which name no disk."""
 
     failing = False
-
-    def __init__(self, path: str, **opened: Any) -> None:
-        self.db = Rdict(path, **opened)
 
     def write(self, batch: WriteBatch) -> None:
         if _WriteFailsThenClose.failing:
@@ -160,9 +155,6 @@ class _WriteFailsThenClose:
         self.db.close()
         if _WriteFailsThenClose.failing:
             raise Exception("IO error: Writer has previous error.")
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.db, name)
 
 
 def test_a_close_that_fails_after_a_full_disk_says_what_failed_first(
