@@ -256,13 +256,15 @@ def serve_command(
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, on_signal)
     children: list[_Child] = []
-    run_dir = tempfile.TemporaryDirectory(prefix="graft-serve-")
     # A busy port must not leave a new directory behind; a directory there already is claimed
     # first, so that a second serve on it hears that, not "port in use".
     fresh = not data_dir.exists()
     if fresh:
         _check_ports_free(host, metastore_port, pagestore_port)
-    with DataDir.claim(data_dir) as owner, run_dir as run:
+    with (
+        DataDir.claim(data_dir) as owner,
+        tempfile.TemporaryDirectory(prefix="graft-serve-") as run,
+    ):
         if not fresh:
             _check_ports_free(host, metastore_port, pagestore_port)
         try:

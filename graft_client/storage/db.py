@@ -299,14 +299,17 @@ class LocalDB:
 
     def _check_usable(self) -> None:
         if self._lost is not None:
-            raise StorageError(f"local storage at {self.path} {UNUSABLE}: {self._lost}")
+            raise StorageError(self._unusable(self._lost))
+
+    def _unusable(self, lost: str) -> str:
+        return f"local storage at {self.path} {UNUSABLE}: {lost}"
 
     @property
     def refusing(self) -> str | None:
         """Why this database takes no write until it is reopened, if it does: a write or a
         WAL sync failed."""
         if self._lost is not None:
-            return f"local storage at {self.path} {UNUSABLE}: {self._lost}"
+            return self._unusable(self._lost)
         return None if self._refused is None else str(self._refused)
 
     def get(self, family: str, key: bytes) -> bytes | None:
