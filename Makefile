@@ -48,4 +48,4 @@ bench: $(VENV)/.installed-dev
 		$(if $(BENCH_NOTE),--note "$(BENCH_NOTE)")
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build

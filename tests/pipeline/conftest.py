@@ -15,8 +15,14 @@ from tests.pagestore.cluster import Cluster, running_cluster
 from tests.support.receipts import TEST_KEY
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _spark_jvm_options(spark_jvm: str) -> str:
+    """Every pipeline test's JVMs (its drivers' processes too) start with the suite's options."""
+    return spark_jvm
+
+
 @pytest.fixture(scope="session")
-def spark() -> Iterator[SparkSession]:
+def spark(spark_jvm: str) -> Iterator[SparkSession]:
     spark = session("local[2]", app_name="graft-pipeline-tests")
     yield spark
     spark.stop()

@@ -54,16 +54,18 @@ VOLUMES = 4
 COMMITS = 10
 KEEP = 3
 JOB_TIMEOUT_S = 240
-# Executors sized for the workers' 1g and, like the driver, a serial GC and no C2 JIT.
-EXECUTOR_CONF = {
-    "spark.executor.memory": "512m",
-    "spark.executor.extraJavaOptions": "-XX:+UseSerialGC -XX:TieredStopAtLevel=1",
-}
+
+
+def _executor_conf(java_options: str) -> dict[str, str]:
+    """Executors sized for the workers' 1g, their JVMs started as the driver's."""
+    return {"spark.executor.memory": "512m", "spark.executor.extraJavaOptions": java_options}
 
 
 @pytest.fixture(scope="module")
-def spark_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SparkCluster]:
-    with running_spark_cluster(tmp_path_factory.mktemp("spark-cluster")) as cluster:
+def spark_cluster(
+    tmp_path_factory: pytest.TempPathFactory, spark_jvm: str
+) -> Iterator[SparkCluster]:
+    with running_spark_cluster(tmp_path_factory.mktemp("spark-cluster"), spark_jvm) as cluster:
         yield cluster
 
 
@@ -80,7 +82,7 @@ class Jobs:
         self.spark, self.servers, self.store, self.env, self.cwd = spark, servers, store, env, cwd
         # Executors reach the object store with settings of their own (here: moto's endpoint).
         self.conf = {
-            **EXECUTOR_CONF,
+            **_executor_conf(spark.java_options),
             **{f"spark.executorEnv.{k}": v for k, v in env.items() if k.startswith("AWS_")},
         }
 
@@ -169,7 +171,8 @@ def test_executors_import_the_code_the_driver_ships(
 ) -> None:
     """Not the driver's checkout, not what is installed: the zip the driver built."""
     spark_cluster.replace_dead_workers()
-    command = [sys.executable, "-c", PROBE, spark_cluster.url, json.dumps(EXECUTOR_CONF)]
+    conf = _executor_conf(spark_cluster.java_options)
+    command = [sys.executable, "-c", PROBE, spark_cluster.url, json.dumps(conf)]
     done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=240)
     assert done.returncode == 0, done.stderr[-4000:]
     for files in json.loads(done.stdout):

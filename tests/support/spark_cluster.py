@@ -25,6 +25,7 @@ import httpx
 import pyspark
 
 from tests.support.polling import wait_until
+from tests.support.spark_jvm import JAVA_OPTIONS
 
 __all__ = ["SPARK_BIN", "SparkCluster", "descends_from", "running_spark_cluster"]
 
@@ -34,32 +35,30 @@ _MASTER_URL = re.compile(r"Starting Spark master at (spark://127\.0\.0\.1:\d+)")
 # Logged once the UI's handlers are attached: Jetty is already listening (and answers 404 to
 # every path) when it logs "Successfully started service 'MasterUI'", a moment earlier.
 _UI_BOUND = re.compile(r"Bound MasterWebUI to \S+, and started at https?://[^:/\s]+:(\d+)")
-# Daemons and executors plumb Python tasks only: small heaps, a serial GC, no C2 JIT.
-_JAVA = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1"
 WORKER_MEMORY = "1g"
 
 
-def _daemon_env(root: Path) -> dict[str, str]:
+def _daemon_env(root: Path, java_options: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH" and not k.startswith("GRAFT_")}
     env.update(
         SPARK_LOCAL_IP="127.0.0.1",
         SPARK_LOG_DIR=str(root / "logs"),
         SPARK_DAEMON_MEMORY="256m",
-        SPARK_DAEMON_JAVA_OPTS=_JAVA,
+        SPARK_DAEMON_JAVA_OPTS=java_options,
         # The REST submission server would bind the fixed port 6066.
         SPARK_MASTER_OPTS="-Dspark.master.rest.enabled=false",
     )
     return env
 
 
-def _start(root: Path, name: str, args: list[str]) -> subprocess.Popen[bytes]:
+def _start(root: Path, name: str, args: list[str], java_options: str) -> subprocess.Popen[bytes]:
     home = root / name
     home.mkdir(parents=True, exist_ok=True)
     with open(home / "daemon.log", "wb") as log:
         return subprocess.Popen(
             [str(SPARK_BIN / "spark-class"), *args],
             cwd=home,
-            env=_daemon_env(root),
+            env=_daemon_env(root, java_options),
             stdin=subprocess.DEVNULL,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -115,6 +114,7 @@ class SparkCluster:
     url: str
     ui: str
     size: int
+    java_options: str
     workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
     started: int = 0
 
@@ -147,7 +147,7 @@ class SparkCluster:
         args = ["org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1", "--port", "0"]
         args += ["--webui-port", "0", "--cores", "1", "--memory", WORKER_MEMORY]
         args += ["--work-dir", str(self.root / f"worker{number}" / "work"), self.url]
-        self.workers.append(_start(self.root, f"worker{number}", args))
+        self.workers.append(_start(self.root, f"worker{number}", args, self.java_options))
 
     def kill_worker(self, index: int) -> None:
         """SIGKILL a worker with its executor and Python workers."""
@@ -167,14 +167,17 @@ class SparkCluster:
 
 
 @contextmanager
-def running_spark_cluster(root: Path, workers: int = 2) -> Iterator[SparkCluster]:
+def running_spark_cluster(
+    root: Path, java_options: str = JAVA_OPTIONS, workers: int = 2
+) -> Iterator[SparkCluster]:
+    """The cluster, its daemons' JVMs started with ``java_options``."""
     args = ["org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port", "0"]
-    master = _start(root, "master", [*args, "--webui-port", "0"])
+    master = _start(root, "master", [*args, "--webui-port", "0"], java_options)
     try:
         log = root / "master" / "daemon.log"
         url = _log_match(master, log, _MASTER_URL)
         ui = f"http://127.0.0.1:{_log_match(master, log, _UI_BOUND)}"
-        cluster = SparkCluster(root, master, url, ui, workers)
+        cluster = SparkCluster(root, master, url, ui, workers, java_options)
     except BaseException:
         _stop(master)
         raise
