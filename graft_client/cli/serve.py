@@ -2,8 +2,9 @@
 
 Both run as child processes (``python -m metastore_server`` / ``-m pagestore_server``), so the
 client package's commands never import a server. Data lives under ``--data-dir`` (metastore log in
-``metastore/``, segments in ``segments/``, frame cache in ``cache/``) unless ``--store`` names an
-object store, which then holds the segments and the commit log, as direct clients write them.
+``metastore/``, segments in ``segments/``, frame cache in ``cache/``, the servers' port files in
+``run/`` while they run) unless ``--store`` names an object store, which then holds the segments
+and the commit log, as direct clients write them.
 The command owns ``--data-dir`` (a second ``graft serve`` on it is refused, as is a read-only or
 full one), prints both URLs once they answer ``/health``, writes them with the
 segment store and the cluster key to ``DATA_DIR/servers.json`` (where the pipeline's
@@ -25,14 +26,15 @@ import ctypes
 import errno
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -53,6 +55,7 @@ __all__ = ["serve_command"]
 _START_TIMEOUT_S = 60.0
 _STOP_TIMEOUT_S = 15.0
 _POLL_S = 0.05
+_RUN_DIR = "run"
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
 # A server refusing to start (bad options: 2; port or data dir unusable: 1) prints one line.
 _REFUSALS = (1, 2)
@@ -106,6 +109,19 @@ def _die_with_parent() -> None:
     """In the child before exec: SIGTERM it when graft serve dies, even by SIGKILL, so no
     orphaned server keeps holding its data dir (and serving it) after graft serve is gone."""
     ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+@contextmanager
+def _run_dir(data_dir: Path) -> Iterator[Path]:
+    """Where the servers write their ports, in the claimed data dir: a serve killed by SIGKILL
+    leaves its files there for the next one to clear (in /tmp, each left a directory)."""
+    run = data_dir / _RUN_DIR
+    shutil.rmtree(run, ignore_errors=True)
+    run.mkdir()
+    try:
+        yield run
+    finally:
+        shutil.rmtree(run, ignore_errors=True)
 
 
 def _receipt_key_args(data_dir: Path) -> list[str]:
@@ -261,10 +277,7 @@ def serve_command(
     fresh = not data_dir.exists()
     if fresh:
         _check_ports_free(host, metastore_port, pagestore_port)
-    with (
-        DataDir.claim(data_dir) as owner,
-        tempfile.TemporaryDirectory(prefix="graft-serve-") as run,
-    ):
+    with DataDir.claim(data_dir) as owner, _run_dir(data_dir) as run:
         if not fresh:
             _check_ports_free(host, metastore_port, pagestore_port)
         try:
@@ -286,7 +299,7 @@ def serve_command(
                     # one store holds the whole cluster, in the layout direct clients use.
                     *(["--store", _store_url(store, data_dir)] if store is not None else []),
                 ],
-                Path(run) / "metastore.port",
+                run / "metastore.port",
             )
             children.append(meta)
             meta.wait_ready(host, stop)
@@ -309,7 +322,7 @@ def serve_command(
                     "--cache-dir",
                     str(data_dir / "cache"),
                 ],
-                Path(run) / "pagestore.port",
+                run / "pagestore.port",
             )
             children.append(pages)
             pages.wait_ready(host, stop)

@@ -6,6 +6,7 @@ owns a data dir while it runs."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -56,9 +57,15 @@ def test_a_second_pagestore_on_a_cache_dir_is_refused(tmp_path: Path) -> None:
 
 
 def _serve(data_dir: Path, stdout: int | None = None) -> subprocess.Popen[str]:
+    """graft serve, with a temporary directory of its own next to ``data_dir``."""
     ports = ["--metastore-port", "0", "--pagestore-port", "0"]
+    temp = data_dir.parent / "tmp"
+    temp.mkdir(exist_ok=True)
     return subprocess.Popen(
-        [GRAFT, "serve", "--data-dir", str(data_dir), *ports], stdout=stdout, text=True
+        [GRAFT, "serve", "--data-dir", str(data_dir), *ports],
+        stdout=stdout,
+        text=True,
+        env={**os.environ, "TMPDIR": str(temp)},
     )
 
 
@@ -106,7 +113,9 @@ def test_graft_serve_owns_its_data_dir_and_announces_itself(tmp_path: Path) -> N
 
 def test_a_killed_serve_takes_its_servers_along_and_reads_as_stale(tmp_path: Path) -> None:
     """SIGKILL leaves no chance to clean up: the servers go with graft serve (no orphan keeps
-    the data dir), and the servers.json left behind reads as stale, so a restart works."""
+    the data dir), the servers.json left behind reads as stale, so a restart works, and
+    nothing is left outside the data dir (the servers' port files were in a /tmp directory of
+    their own, one per killed serve)."""
     data = tmp_path / "data"
     proc = _serve(data, subprocess.PIPE)
     try:
@@ -120,14 +129,18 @@ def test_a_killed_serve_takes_its_servers_along_and_reads_as_stale(tmp_path: Pat
     with pytest.raises(NotFoundError, match=f"is stale: its server \\(pid {proc.pid}\\) is gone"):
         read_servers(data)
     wait_until(lambda: not pid_alive(meta_pid), 30, "the orphaned metastore to stop")
+    assert list((tmp_path / "tmp").iterdir()) == []
     again = _serve(data, subprocess.PIPE)
     try:
         assert again.stdout is not None
-        assert again.stdout.readline().startswith("metastore: ")
+        printed = dict(again.stdout.readline().strip().split(": ", 1) for _ in range(2))
         assert read_servers(data)["pid"] == again.pid
+        for url in printed.values():  # the new servers' ports, not the killed ones'
+            assert httpx.get(url + "/health").status_code == 200
     finally:
         again.send_signal(signal.SIGTERM)
         assert again.wait(timeout=60) == 0
+    assert list((tmp_path / "tmp").iterdir()) == []
 
 
 def test_a_client_pointed_at_a_servers_data_dir_is_told_so_at_once(tmp_path: Path) -> None:
