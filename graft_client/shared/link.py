@@ -34,13 +34,27 @@ from graft_client.shared.wire import (
 from graft_core.errors import DataDirLockedError, error_from_wire
 from graft_core.interrupts import WAKE_S, interrupts_deferred, interrupts_held
 
-__all__ = ["SOON_S", "OwnerLink", "connect", "peer_pid"]
+__all__ = ["SOON_S", "OwnerLink", "connect", "peer_pid", "process_stopped"]
 
 log = logging.getLogger(__name__)
 
 _PEERCRED = struct.Struct("3i")  # pid, uid, gid
 # How long a release sent with ``notify_soon`` waits at most for a request to go along with.
 SOON_S = 0.05
+# How long a call waits for an owner found stopped before the process logs why it waits (after
+# an opener's wait for a stopped owner ends: ``node.STOPPED_S``); how often the link looks.
+STOPPED_WARN_S = 2.0
+_LOOK_MS = 500
+
+
+def process_stopped(pid: int) -> bool:
+    """Whether process ``pid`` is stopped (SIGSTOP, Ctrl-Z, a debugger); False if unknown."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            state = stat.read().rpartition(b")")[2].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state in (b"T", b"t")
 
 
 def _peer(sock: socket.socket) -> tuple[int, int]:
@@ -84,11 +98,12 @@ class _Call:
     """One call waiting for its answer. Its thread sleeps on a lock (lighter than an ``Event``,
     which builds a condition per call) until it is answered or its turn to read comes."""
 
-    __slots__ = ("_wake", "done", "ok", "request_id", "value", "woken")
+    __slots__ = ("_wake", "done", "ok", "request_id", "since", "value", "woken")
 
     def __init__(self) -> None:
         self._wake = threading.Lock()
         self._wake.acquire()
+        self.since = time.monotonic()
         self.request_id = NO_ANSWER
         self.woken = False  # released since its thread last slept (the link's guard)
         self.done = False
@@ -112,10 +127,16 @@ class OwnerLink:
     caller still waiting. A lone call thus wakes once per answer, not twice (a reader thread,
     then the caller). A watcher thread sleeps until the owner hangs up (``POLLRDHUP``, which
     does not fire as answers arrive) and then reads to the end, so a link nobody calls on still
-    notices its owner going away."""
+    notices its owner going away. It also looks, every ``_LOOK_MS``, whether a call has waited
+    ``STOPPED_WARN_S`` for an owner that is stopped, and logs so once: the calls wait for it."""
 
-    def __init__(self, sock: socket.socket, on_lost: Callable[[OwnerLink], None]) -> None:
+    def __init__(
+        self, sock: socket.socket, on_lost: Callable[[OwnerLink], None], data_dir: Path
+    ) -> None:
         self._sock = sock
+        self._data_dir = data_dir
+        self._owner_pid = peer_pid(sock)
+        self._said_stopped = False  # the watcher's: whether it logged the owner stopped
         self._frames = FrameReader(sock)
         self._on_lost = on_lost
         self._ids = itertools.count(NO_ANSWER + 1)
@@ -291,7 +312,8 @@ class OwnerLink:
         poller = select.poll()
         poller.register(self._sock, select.POLLRDHUP)
         with contextlib.suppress(OSError, ValueError):  # the socket closed under it
-            poller.poll()
+            while not poller.poll(_LOOK_MS):
+                self._look_at_owner()
         if self._closing:
             return
         ending = _Call()  # reads, when its turn comes, up to the end of the connection
@@ -300,6 +322,30 @@ class OwnerLink:
                 return  # a call read to the end already
             self._calls[ending.request_id] = ending
         self._wait(ending)
+
+    def _look_at_owner(self) -> None:
+        """Log once that the calls wait for a stopped owner (an app would hang with nothing
+        said), and once that it continued."""
+        # One copy of the calls (atomic under the GIL), not the guard: a daemon thread ended
+        # by the interpreter's exit while holding it would leave the link's close waiting.
+        since = min((call.since for call in list(self._calls.values())), default=None)
+        waiting = since is not None and time.monotonic() - since >= STOPPED_WARN_S
+        if not (waiting or self._said_stopped):
+            return
+        stopped = process_stopped(self._owner_pid)
+        if stopped and not self._said_stopped:
+            pid = self._owner_pid
+            log.warning(
+                "the process that owns data dir %s (pid %d) is stopped (Ctrl-Z, SIGSTOP or a "
+                "debugger): this process's calls to it wait until it continues (fg, or kill "
+                "-CONT %d) or ends",
+                self._data_dir,
+                pid,
+                pid,
+            )
+        elif not stopped and self._said_stopped:
+            log.info("the process that owns data dir %s continued", self._data_dir)
+        self._said_stopped = stopped
 
     @property
     def lost(self) -> bool:

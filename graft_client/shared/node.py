@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from graft_client.shared.link import OwnerLink, connect, peer_pid
+from graft_client.shared.link import OwnerLink, connect, peer_pid, process_stopped
 from graft_client.shared.namespaces import ForeignOwnerWatch
 from graft_client.shared.server import Connection, OwnerServer, Reply
 from graft_client.shared.wire import WIRE_VERSION, NotSentError, address
@@ -66,16 +66,6 @@ def _owner_said(found: Any) -> tuple[int, bytes]:
     )
 
 
-def _stopped(pid: int) -> bool:
-    """Whether process ``pid`` is stopped (SIGSTOP, Ctrl-Z, a debugger); False if unknown."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            state = stat.read().rpartition(b")")[2].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state in (b"T", b"t")
-
-
 def _hello(link: OwnerLink, pid: int, data_dir: Path, deadline: float) -> Any:
     """The answer to ``hello`` of the owner, process ``pid``; ``StorageUnavailableError`` if
     none comes by ``deadline``: an owner that accepts but never answers must not hold an
@@ -90,7 +80,7 @@ def _hello(link: OwnerLink, pid: int, data_dir: Path, deadline: float) -> Any:
             if ended:
                 return
             now = time.monotonic()
-            if not _stopped(pid):
+            if not process_stopped(pid):
                 stopped_since.clear()
             elif not stopped_since:
                 stopped_since.append(now)
@@ -162,7 +152,7 @@ class SharedDir:
                 pass
             sock = connect(self._address, self.data_dir)
             if sock is not None:
-                link = OwnerLink(sock, self._lost)
+                link = OwnerLink(sock, self._lost, self.data_dir)
                 try:
                     found = _hello(link, peer_pid(sock), self.data_dir, deadline)
                     self.owner_pid, self.owner_client_id = _owner_said(found)
@@ -313,7 +303,7 @@ class SharedDir:
             self._guard.wait_for(lambda: self._closed or self._stopping, timeout=self._backoff)
 
     def _attach_to(self, sock: socket.socket, roles: Roles) -> bool:
-        link = OwnerLink(sock, self._lost)
+        link = OwnerLink(sock, self._lost, self.data_dir)
         try:
             pid, _ = _owner_said(link.call("hello"))
             roles.reattach(link)

@@ -9,6 +9,7 @@ import socket
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -44,7 +45,7 @@ def scripted_owner(
 
     owner = threading.Thread(target=serve, daemon=True)
     owner.start()
-    link = OwnerLink(wrap(here), lambda _: lost.append(1))
+    link = OwnerLink(wrap(here), lambda _: lost.append(1), Path("/nowhere"))
     try:
         yield link, there, lost
     finally:

@@ -22,7 +22,7 @@ from tests.support.polling import wait_until
 def test_a_call_on_a_link_whose_owner_closed_says_it_was_not_sent() -> None:
     here, there = socket.socketpair()
     lost: list[OwnerLink] = []
-    link = OwnerLink(here, lost.append)
+    link = OwnerLink(here, lost.append, Path("/nowhere"))
     there.close()
     try:
         with pytest.raises(NotSentError):
@@ -69,7 +69,7 @@ def test_a_request_that_comes_as_the_owner_closes_is_not_run_and_says_so(tmp_pat
     for _ in range(2):
         sock = connect(address(tmp_path), tmp_path)
         assert sock is not None
-        links.append(OwnerLink(sock, lambda link: None))
+        links.append(OwnerLink(sock, lambda link: None, tmp_path))
     held = threading.Thread(target=links[0].call, args=("hold",))
     held.start()
     holding.wait(30)

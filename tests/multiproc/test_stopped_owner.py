@@ -5,10 +5,12 @@ waiting for good (``graft status`` and ``graft daemon`` hung past 10 minutes so)
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import signal
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,9 +21,12 @@ import pytest
 from graft_client import Client
 from graft_client.shared import node
 from graft_client.shared.wire import address
+from graft_core import PAGE_SIZE
 from graft_core.errors import DataDirLockedError
 from tests.cli.runner import GRAFT, Streams, servers_env
 from tests.multiproc.conftest import first_event, start_worker, stop
+from tests.support.polling import wait_until
+from tests.sync.support import write_pages
 
 
 @contextmanager
@@ -101,3 +106,43 @@ def test_opening_next_to_a_stopped_owner_says_so_at_once_and_names_it(tmp_path: 
     finally:
         if owner.proc.poll() is None:
             owner.proc.kill()
+
+
+def test_a_call_waiting_for_a_stopped_owner_says_why_and_goes_on_when_it_continues(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An attached process whose owner was stopped after it attached waited in silence: an app
+    hung with nothing in its log. Its calls still wait (a commit cut off could not be told
+    from one that landed), but it logs, once, which process holds them and what continues it."""
+    with Client(tmp_path) as first:
+        vid = str(first.create_volume().vid)
+    owner = start_worker("churn", tmp_path, vid, 1, 0)
+    try:
+        first_event(owner, "open")
+        with Client(tmp_path) as attached:
+            volume = attached.open_volume(vid)
+            write_pages(volume, {1: b"a" * PAGE_SIZE})  # attached, and heard from the owner
+            owner.proc.send_signal(signal.SIGSTOP)
+            caplog.set_level(logging.WARNING, logger="graft_client.shared.link")
+            committing = threading.Thread(target=write_pages, args=(volume, {2: b"b" * PAGE_SIZE}))
+            committing.start()
+            warned = wait_until(lambda: _stopped_warnings(caplog) or None, 30, "the warning")
+            assert len(warned) == 1
+            assert f"pid {owner.proc.pid}" in warned[0] and str(tmp_path) in warned[0]
+            assert f"kill -CONT {owner.proc.pid}" in warned[0]
+            assert committing.is_alive()  # it waits: the owner has not answered
+            owner.proc.send_signal(signal.SIGCONT)
+            committing.join(timeout=30)
+            assert not committing.is_alive()
+            with volume.reader() as reader:
+                assert reader.read(2) == b"b" * PAGE_SIZE
+            assert len(_stopped_warnings(caplog)) == 1
+        assert stop(owner) == 0
+    finally:
+        if owner.proc.poll() is None:
+            owner.proc.send_signal(signal.SIGCONT)
+            owner.proc.kill()
+
+
+def _stopped_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if "is stopped" in r.getMessage()]
