@@ -45,10 +45,16 @@ spark.stop()
 
 def _installation_key() -> str:
     """What an archive is valid for: this JDK and these jars (names, sizes, times)."""
-    java = subprocess.run(["java", "-version"], capture_output=True, text=True, check=True)
+    java = subprocess.run([_java(), "-version"], capture_output=True, text=True, check=True)
     jars = sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in _jars())
     described = repr((java.stderr, jars, JAVA_OPTIONS, _WORKLOAD))
     return hashlib.sha256(described.encode()).hexdigest()[:16]
+
+
+def _java() -> str:
+    """The java Spark's scripts run: ``JAVA_HOME``'s, else the one on ``PATH``."""
+    home = os.environ.get("JAVA_HOME")
+    return str(Path(home) / "bin" / "java") if home else "java"
 
 
 def _jars() -> list[Path]:
@@ -85,11 +91,11 @@ def _build(archive: Path) -> None:
 def spark_java_options() -> str:
     """The options every Spark JVM of the suite runs with: the archive's if it exists or can be
     made, the plain ones otherwise (with a warning saying why)."""
-    archive = _CACHE / f"spark-{_installation_key()}.jsa"
-    if not archive.exists():
-        try:
+    try:
+        archive = _CACHE / f"spark-{_installation_key()}.jsa"
+        if not archive.exists():
             _build(archive)
-        except (OSError, RuntimeError, subprocess.SubprocessError) as failed:
-            warnings.warn(f"Spark JVMs run without a class archive: {failed}", stacklevel=2)
-            return JAVA_OPTIONS
+    except (OSError, RuntimeError, subprocess.SubprocessError) as failed:
+        warnings.warn(f"Spark JVMs run without a class archive: {failed}", stacklevel=2)
+        return JAVA_OPTIONS
     return f"{JAVA_OPTIONS} {_QUIET} -XX:SharedArchiveFile={archive}"
