@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,6 +23,7 @@ from graft_client.client import Client
 from graft_client.lite import LiteClient
 from graft_client.volume import Volume
 from graft_core.errors import CommitRejectedError
+from graft_core.scratch import ScratchDir
 from graft_core.types import PAGE_SIZE
 
 __all__ = ["run_demo"]
@@ -98,8 +98,7 @@ def _query_volume(volume: Volume, scratch: Path) -> int:
 
 def run_demo(console: Console | None = None) -> None:
     out = console or Console()
-    with tempfile.TemporaryDirectory(prefix="graft-demo-") as tmp:
-        root = Path(tmp)
+    with ScratchDir("graft-demo-") as root:
         out.rule("[bold]graft demo: a SQLite database in a synced page volume")
         with _servers(root) as (metastore, pagestore):
             out.print(f"servers up: metastore {metastore}, pagestore {pagestore}")

@@ -11,14 +11,13 @@ same zip and a launcher for ``spark-submit --py-files``.
 from __future__ import annotations
 
 import atexit
-import shutil
-import tempfile
 import zipfile
 from pathlib import Path
 
 from pyspark.sql import SparkSession
 
 import graft_pipeline
+from graft_core.scratch import ScratchDir
 
 __all__ = ["LAUNCHER_NAME", "PACKAGES", "ZIP_NAME", "build_zip", "package", "ship_code"]
 
@@ -78,6 +77,6 @@ def ship_code(spark: SparkSession) -> None:
     """Have every executor import the driver's packages, from a zip Spark serves them."""
     if _from_zip():
         return
-    where = Path(tempfile.mkdtemp(prefix="graft-pipeline-"))
-    atexit.register(shutil.rmtree, where, True)  # Spark serves the file until the driver ends
-    spark.sparkContext.addPyFile(str(build_zip(where / ZIP_NAME)))
+    where = ScratchDir("graft-pipeline-")
+    atexit.register(where.cleanup)  # Spark serves the file until the driver ends
+    spark.sparkContext.addPyFile(str(build_zip(where.path / ZIP_NAME)))

@@ -16,16 +16,15 @@ that is invalid in the database's encoding is read with U+FFFD in place of the b
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import apsw
 import pyarrow as pa  # type: ignore[import-untyped]  # no stubs; not in the pyproject override
 
 from graft_core.errors import InvalidInputError
+from graft_core.scratch import ScratchDir
 from graft_core.types import EMPTY_PAGE, PAGE_SIZE
 
 __all__ = [
@@ -106,8 +105,8 @@ def build_database(
 ) -> bytes:
     """A database file holding ``table`` (``columns``: name, SQLite type) with ``rows``."""
     check_schema(table, columns)
-    with tempfile.TemporaryDirectory(prefix="graft-publish-") as tmp:
-        path = Path(tmp) / "db.sqlite"
+    with ScratchDir("graft-publish-") as tmp:
+        path = tmp / "db.sqlite"
         conn = apsw.Connection(str(path))
         try:
             conn.execute(f"PRAGMA page_size = {PAGE_SIZE}; PRAGMA journal_mode = OFF")
@@ -132,8 +131,8 @@ def read_tables(pages: Mapping[int, bytes], page_count: int) -> dict[str, Export
     Raises ``InvalidInputError`` when the pages are not a readable SQLite database.
     """
     data = b"".join(pages.get(idx, EMPTY_PAGE) for idx in range(1, page_count + 1))
-    with tempfile.TemporaryDirectory(prefix="graft-export-") as tmp:
-        path = Path(tmp) / "db.sqlite"
+    with ScratchDir("graft-export-") as tmp:
+        path = tmp / "db.sqlite"
         path.write_bytes(data)
         conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
         try:

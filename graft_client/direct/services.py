@@ -18,7 +18,6 @@ with the store's credentials can write any object anyway.
 from __future__ import annotations
 
 import secrets
-import tempfile
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +32,7 @@ from graft_core.cluster import claim_marker
 from graft_core.ids import VolumeId
 from graft_core.objstore import ObjectStore
 from graft_core.receipts import ReceiptKey
+from graft_core.scratch import ScratchDir
 from graft_core.types import PAGE_SIZE
 from graft_core.wire import PullCommitsRequest, PullCommitsResponse
 from metastore_server.catalog import Catalog
@@ -49,6 +49,7 @@ __all__ = ["DEFAULT_CACHE_BYTES", "DirectRemote"]
 
 # Frames kept on local disk for reads (per data dir): pages read once are local anyway.
 DEFAULT_CACHE_BYTES = 256 << 20
+_SCRATCH_PREFIX = "graft-direct-"
 # Reads of at most this many pages per call (as the pagestore's default limit).
 _MAX_READ_PAGES = 1 << 16
 # Segment size a direct push aims at (as the pagestore's).
@@ -68,7 +69,7 @@ class DirectRemote:
     catalog: Catalog
     writer: SegmentWriter
     reader: PageReader
-    _scratch: tempfile.TemporaryDirectory[str] | None = None
+    _scratch: ScratchDir | None = None
     _closed: bool = False
 
     @classmethod
@@ -78,10 +79,11 @@ class DirectRemote:
         """Open ``url`` (on the event loop that will use it): ``InvalidInputError`` for a bad
         URL, ``StorageUnavailableError`` for a store that does not answer (a missing bucket)."""
         counter = RequestCounter()
+        # A lite client has no data dir: its cache lives in a scratch directory until close.
         scratch = None
-        if cache_dir is None:  # a lite client has no data dir: its cache lives until close
-            scratch = tempfile.TemporaryDirectory(prefix="graft-direct-")
-            cache_dir = Path(scratch.name)
+        if cache_dir is None:
+            scratch = await anyio.to_thread.run_sync(ScratchDir, _SCRATCH_PREFIX)
+            cache_dir = scratch.path
 
         def open_blocking() -> tuple[CountingStore, uuid.UUID, DiskCache]:
             objects = CountingStore(open_remote_store(url), counter)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import os
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from graft_client.transfer import FilePages, import_pages
 from graft_client.volume import Volume
 from graft_core.errors import InvalidInputError, StorageError
 from graft_core.ids import VolumeId
+from graft_core.scratch import ScratchDir
 from graft_core.types import PAGE_SIZE, Snapshot
 
 __all__ = ["BUSY_TIMEOUT_MS", "Imported", "import_file", "import_into"]
@@ -190,8 +190,8 @@ def _connect(source: Path) -> apsw.Connection:
 @contextmanager
 def _consistent_copy(source: Path) -> Iterator[Path]:
     """A scratch copy of the database at ``source`` as of one committed state."""
-    with tempfile.TemporaryDirectory(prefix="graft-import-") as scratch:
-        copy = Path(scratch) / "copy.db"
+    with ScratchDir("graft-import-") as scratch:
+        copy = scratch / "copy.db"
         with _sqlite_errors(source):
             _backup(source, copy)
         yield copy
