@@ -142,7 +142,8 @@ def unknown_volume(
     if here is None:  # the data dir was not looked at
         step = f" (a local volume never pushed? `graft push {vid}` first)"
     else:
-        step = ": check the id (a volume reaches the servers with its first push)"
+        reaches = "the remote" if direct else "the servers"
+        step = f": check the id (a volume reaches {reaches} with its first push)"
     metastore_at = f"the remote {metastore}" if direct else f"the metastore at {metastore}"
     return CliError(f"{metastore_at} does not know volume {vid}{step}", USAGE_ERROR)
 

@@ -42,5 +42,5 @@ def test_an_unknown_volume_names_the_remote(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert stderr_lines(proc) == [
         f"error: the remote {url} does not know volume {vid}: check the id (a volume reaches "
-        "the servers with its first push)"
+        "the remote with its first push)"
     ]
