@@ -126,14 +126,16 @@ def unknown_volume(
     vid = _vid_in(str(exc))
     here = None if has_volume is None else has_volume(vid)
     local = _NOT_HERE.search(str(exc))
+    # A remote store (direct mode), not a metastore's URL.
+    direct = metastore is not None and not metastore.startswith(("http://", "https://"))
+    servers = "the remote" if direct else "the servers"
     if local is not None or metastore is None:
         where = local.group(1) if local else data_dir
         return CliError(
             f"volume {vid} does not exist in {where}: see `graft volume list`, or "
-            f"`graft clone {vid}` to fetch it from the servers",
+            f"`graft clone {vid}` to fetch it from {servers}",
             USAGE_ERROR,
         )
-    direct = not metastore.startswith(("http://", "https://"))  # a remote store (direct mode)
     if here:
         holder = f"the remote {metastore} has" if direct else f"the servers at {metastore} have"
         return CliError(
@@ -142,8 +144,7 @@ def unknown_volume(
     if here is None:  # the data dir was not looked at
         step = f" (a local volume never pushed? `graft push {vid}` first)"
     else:
-        reaches = "the remote" if direct else "the servers"
-        step = f": check the id (a volume reaches {reaches} with its first push)"
+        step = f": check the id (a volume reaches {servers} with its first push)"
     metastore_at = f"the remote {metastore}" if direct else f"the metastore at {metastore}"
     return CliError(f"{metastore_at} does not know volume {vid}{step}", USAGE_ERROR)
 

@@ -44,3 +44,10 @@ def test_an_unknown_volume_names_the_remote(tmp_path: Path) -> None:
         f"error: the remote {url} does not know volume {vid}: check the id (a volume reaches "
         "the remote with its first push)"
     ]
+    ok("--remote", url, "volume", "create", data_dir=tmp_path / "b")  # a data dir, not the vid
+    proc = graft("--remote", url, "log", vid, data_dir=tmp_path / "b")
+    assert proc.returncode == 2
+    assert stderr_lines(proc) == [
+        f"error: volume {vid} does not exist in {tmp_path / 'b'}: see `graft volume list`, or "
+        f"`graft clone {vid}` to fetch it from the remote"
+    ]
