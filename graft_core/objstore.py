@@ -34,6 +34,7 @@ from __future__ import annotations
 import abc
 import contextlib
 import datetime
+import errno
 import os
 import secrets
 import threading
@@ -223,18 +224,23 @@ class LocalStore(ObjectStore):
     def __init__(self, root: str | os.PathLike[str]) -> None:
         self.root = Path(root).resolve()
         self._tmp = self.root / _TMP_DIR
+        # Made by the first write, not here: a store that is only read (a lite client's, a
+        # mistyped URL's) is not created by being opened.
+        self._made = False
         try:
-            make_dirs(self._tmp)
+            if self.root.exists() and not self.root.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, "not a directory", str(self.root))
             self._remove_stale_temps()
         except OSError as exc:
             raise storage_error(exc, f"cannot open local store at {self.root}") from exc
 
     def _remove_stale_temps(self) -> None:
         cutoff = time.time() - _STALE_TMP_S
-        for entry in os.scandir(self._tmp):
-            with contextlib.suppress(FileNotFoundError):
-                if entry.stat().st_mtime < cutoff:
-                    os.unlink(entry.path)
+        with contextlib.suppress(FileNotFoundError):
+            for entry in os.scandir(self._tmp):
+                with contextlib.suppress(FileNotFoundError):
+                    if entry.stat().st_mtime < cutoff:
+                        os.unlink(entry.path)
 
     def _path(self, key: str) -> Path:
         check_key(key)
@@ -272,6 +278,9 @@ class LocalStore(ObjectStore):
         return self._read(key, -length, length, whence=os.SEEK_END)
 
     def _write_temp(self, data: bytes) -> Path:
+        if not self._made:
+            make_dirs(self._tmp)
+            self._made = True
         tmp = self._tmp / secrets.token_hex(12)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         try:

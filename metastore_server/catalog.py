@@ -83,8 +83,9 @@ class RecordStore(Protocol):
     poll_interval: float | None
 
     @property
-    def cluster_key(self) -> uuid.UUID:
-        """The cluster this store belongs to (the log's control file, or the store's marker)."""
+    def cluster_key(self) -> uuid.UUID | None:
+        """The cluster this store belongs to (the log's control file, or the store's marker);
+        None for a direct client's store that is not marked yet."""
 
     async def latest(self, vid: VolumeId) -> int:
         """The newest LSN of the volume, 0 when it has no commits."""

@@ -84,13 +84,20 @@ class ObjectStoreRecordStore:
         objects: ObjectStore,
         *,
         cluster_key: uuid.UUID | None = None,
+        claim: bool = True,
         poll_interval: float = DEFAULT_POLL_INTERVAL,
         checkpoint_ttl: float = DEFAULT_CHECKPOINT_TTL,
         timeout_s: float = DEFAULT_STORE_TIMEOUT,
     ) -> None:
+        """``claim``: mark the store as ``cluster_key``'s (a new cluster's if None) now; a
+        direct client marks it at its first sync instead (``cluster_key`` is then None)."""
         self.objects = objects
         # The store's cluster marker: every node over one store serves the same cluster.
-        self.cluster_key = claim_marker(objects, cluster_key, "the metastore's object store")
+        self.cluster_key: uuid.UUID | None = (
+            claim_marker(objects, cluster_key, "the metastore's object store")
+            if claim
+            else cluster_key
+        )
         self.poll_interval: float | None = poll_interval
         self.checkpoint_ttl = checkpoint_ttl
         self.timeout_s = timeout_s

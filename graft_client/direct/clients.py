@@ -68,7 +68,7 @@ class _Direct:
         return answer
 
     async def cluster(self) -> uuid.UUID | None:
-        return self.remote.cluster
+        return await self.remote.cluster()
 
     def requests_by_volume(self) -> dict[VolumeId, RequestCounts]:
         return self.remote.counter.volumes()
@@ -86,14 +86,25 @@ class DirectMetastore(_Direct, AsyncMetastoreClient):
             "snapshot": catalog.snapshot,
             "pull_graft": catalog.pull_graft,
             "pull_commits": catalog.pull_commits,
-            "commit": self._commit,
-            "fork": catalog.fork,
-            "checkpoint": catalog.checkpoint,
+            "commit": self._marked(self._commit),
+            "fork": self._marked(catalog.fork),
+            "checkpoint": self._marked(catalog.checkpoint),
         }
         try:
             return handlers[endpoint]
         except KeyError:
             raise InvalidInputError(f"direct mode has no metastore call {endpoint!r}") from None
+
+    def _marked(
+        self, write: Callable[[Any], Awaitable[Message]]
+    ) -> Callable[[Any], Awaitable[Message]]:
+        """``write``, after the store is marked as a cluster's (it may be its first write)."""
+
+        async def marked(req: Any) -> Message:
+            await self.remote.claim_cluster()
+            return await write(req)
+
+        return marked
 
     async def _commit(self, req: CommitRequest) -> Message:
         with committing_on(req.base_lsn or 0):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import threading
-import uuid
 from collections import OrderedDict
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -70,11 +69,12 @@ class DirectRecordStore(ObjectStoreRecordStore):
       for the latest LSN, right after the client's probe, takes that probe's answer).
     """
 
-    def __init__(self, objects: ObjectStore, *, cluster_key: uuid.UUID) -> None:
+    def __init__(self, objects: ObjectStore) -> None:
         # A checkpoint registered elsewhere is honoured within CHECKPOINT_TTL_S, not a second:
         # one LIST per burst of reads instead of one per second of them. Safe while GC keeps
-        # superseded segments longer (its grace is an hour).
-        super().__init__(objects, cluster_key=cluster_key, checkpoint_ttl=CHECKPOINT_TTL_S)
+        # superseded segments longer (its grace is an hour). The client marks the store at
+        # its first write (``DirectRemote.claim_cluster``), not here.
+        super().__init__(objects, claim=False, checkpoint_ttl=CHECKPOINT_TTL_S)
         self._seen: dict[VolumeId, int] = {}
         self._records: OrderedDict[tuple[VolumeId, int], LogRecord] = OrderedDict()
         self._guard = threading.Lock()  # worker threads keep records concurrently

@@ -28,7 +28,7 @@ import anyio.to_thread
 from graft_client.direct.counting import CountingStore, RequestCounter
 from graft_client.direct.records import DirectRecordStore
 from graft_client.direct.stores import open_remote_store
-from graft_core.cluster import claim_marker
+from graft_core.cluster import claim_marker, read_marker
 from graft_core.ids import VolumeId
 from graft_core.objstore import ObjectStore
 from graft_core.receipts import ReceiptKey
@@ -63,7 +63,6 @@ class DirectRemote:
     url: str
     objects: ObjectStore
     counter: RequestCounter
-    cluster: uuid.UUID
     receipts: ReceiptKey
     records: DirectRecordStore
     catalog: Catalog
@@ -71,6 +70,9 @@ class DirectRemote:
     reader: PageReader
     _scratch: ScratchDir | None = None
     _closed: bool = False
+    # The store's cluster marker, once known. Opening and reading never make one: a read
+    # from a mistyped URL must not make a remote there. The first write does.
+    _cluster: uuid.UUID | None = None
 
     @classmethod
     async def open(
@@ -85,24 +87,23 @@ class DirectRemote:
             scratch = await anyio.to_thread.run_sync(ScratchDir, _SCRATCH_PREFIX)
             cache_dir = scratch.path
 
-        def open_blocking() -> tuple[CountingStore, uuid.UUID, DiskCache]:
+        def open_blocking() -> tuple[CountingStore, DiskCache]:
             objects = CountingStore(open_remote_store(url), counter)
             try:
-                cluster = claim_marker(objects, None, f"remote {url}")
-                return objects, cluster, DiskCache(cache_dir, cache_bytes, pmetrics)
+                return objects, DiskCache(cache_dir, cache_bytes, pmetrics)
             except BaseException:
                 objects.close()
                 raise
 
         pmetrics = PagestoreMetrics()
         try:
-            objects, cluster, cache = await anyio.to_thread.run_sync(open_blocking)
+            objects, cache = await anyio.to_thread.run_sync(open_blocking)
         except BaseException:
             if scratch is not None:
                 scratch.cleanup()
             raise
         receipts = ReceiptKey(secrets.token_bytes(32))
-        records = DirectRecordStore(objects, cluster_key=cluster)
+        records = DirectRecordStore(objects)
         catalog = Catalog(records, MetastoreMetrics(), receipts)
         segments = SegmentStore(objects, pmetrics)
         writer = SegmentWriter(
@@ -113,9 +114,20 @@ class DirectRemote:
         reader = PageReader(
             histories, SegmentReader(segments, cache, pmetrics), pmetrics, _MAX_READ_PAGES
         )
-        return cls(
-            url, objects, counter, cluster, receipts, records, catalog, writer, reader, scratch
-        )
+        return cls(url, objects, counter, receipts, records, catalog, writer, reader, scratch)
+
+    async def cluster(self) -> uuid.UUID | None:
+        """The store's cluster key; None while nothing marked it (nothing was written)."""
+        if self._cluster is None:
+            self._cluster = await anyio.to_thread.run_sync(read_marker, self.objects)
+        return self._cluster
+
+    async def claim_cluster(self) -> None:
+        """Before a write: mark the store as a new cluster's, unless it is marked."""
+        if self._cluster is None:
+            where = f"remote {self.url}"
+            self._cluster = await anyio.to_thread.run_sync(claim_marker, self.objects, None, where)
+            self.records.cluster_key = self._cluster
 
     async def aclose(self) -> None:
         """Flush and stop the writer, close the store (once, whichever client closes first)."""

@@ -207,6 +207,8 @@ async def _push_locked(
         raise
     remote_lsn = RemoteLSN(LSN(snapshot.lsn))
     state.finish_push(vid, plan, remote_lsn)
+    if cluster is None:  # a direct remote this push was the first to write to marks it now
+        cluster = await runtime.cluster(runtime.metastore)
     bind_cluster(state, vid, cluster)
     runtime.errors.success(vid)
     log.info("pushed %s local LSN %d as remote LSN %d", vid, plan.local_lsn, remote_lsn)
