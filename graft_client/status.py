@@ -90,8 +90,8 @@ def _command_line(pid: int) -> str | None:
 def owner_report(client: Client) -> dict[str, Any]:
     """Which process owns the data dir (serves the others and syncs): its pid and command;
     and whether its local storage takes writes ("ok", or why not)."""
-    storage = {"local_storage": client.state.storage_refusing() or "ok"}
-    if client.is_owner:
-        owner = "this process (nothing else had it open)"
-        return {"owner_pid": client.owner_pid, "owner": owner} | storage
-    return {"owner_pid": client.owner_pid, "owner": _command_line(client.owner_pid)} | storage
+    owner: str | None = "this process (nothing else had it open)"
+    if not client.is_owner:
+        owner = _command_line(client.owner_pid)
+    storage = client.state.storage_refusing() or "ok"
+    return {"owner_pid": client.owner_pid, "owner": owner, "local_storage": storage}

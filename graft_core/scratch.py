@@ -6,8 +6,9 @@ killer, a container stopped) cannot, and each such process left its scratch (a l
 page cache, a copy of a database being imported) in /tmp. So a scratch directory is locked
 (``flock``) by its process for as long as it lives, and each new one of a kind first removes
 the directories of that kind whose lock nobody holds: the kernel dropped them with their
-processes. A directory is made under a name no sweep looks at and renamed once locked, so a
-sweep never takes one that is being made.
+processes. A process sweeps once per kind and temporary directory (an export makes one scratch
+directory per volume: one listing of /tmp each would be wasted). A directory is made under a
+name no sweep looks at and renamed once locked, so a sweep never takes one that is being made.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from types import TracebackType
 __all__ = ["ScratchDir"]
 
 _MAKING = ".making"
+_swept: set[tuple[str, str]] = set()  # (temporary directory, prefix) this process swept
 
 
 class ScratchDir:
@@ -30,7 +32,10 @@ class ScratchDir:
     block's end), or by the next ``ScratchDir`` of ``prefix`` once this process is gone."""
 
     def __init__(self, prefix: str) -> None:
-        _sweep(prefix)
+        swept = (tempfile.gettempdir(), prefix)
+        if swept not in _swept:
+            _swept.add(swept)
+            _sweep(prefix)
         making = Path(tempfile.mkdtemp(prefix=prefix, suffix=_MAKING))
         self._fd: int | None = os.open(making, os.O_RDONLY | os.O_DIRECTORY)
         fcntl.flock(self._fd, fcntl.LOCK_EX)  # new: nobody else can hold it
