@@ -330,17 +330,21 @@ class WriterLeases:
             return None
         return self._latest(vid)
 
-    def revoke(self, holder: int, vid: VolumeId, file: int) -> None:
-        """``file`` writes no more: the first file waiting takes the lease (told here)."""
+    def revoke(self, holder: int, vid: VolumeId, file: int) -> bool:
+        """``file`` writes no more: the first file waiting takes the lease (told here).
+        Whether it did while others wait behind it: the file it went to likely commits soon,
+        and ``file``'s process is not next."""
         with interrupts_held():
             with self._guard:
                 if self._table.get(vid) != (holder, file):
-                    return
+                    return False
                 del self._table[vid]
                 self._ahead.pop(vid, None)
                 self._words.forget(vid)
                 decided = self._hand_on([vid])
+                queued = vid in self._queues
             self._tell(decided)
+        return queued and any(taken for _, taken in decided.answers)
 
     def held(self, vid: VolumeId) -> bool:
         with self._guard:

@@ -77,6 +77,11 @@ ATTACHED_DIR = "attached"
 CATCH_UP_PAGES = 128
 PinKey = tuple[VolumeId, int]  # a volume's snapshot: (vid, local LSN)
 
+# How long a commit that handed the writer lease on, with more writers waiting, waits for the
+# next writer's commit to share its WAL sync (``LocalDB.wait_durable``): the writer that made it
+# waits its turn meanwhile anyway. About two commits' time here; bounds the delay of a commit
+# whose next writer does not commit.
+GATHER_S = 0.002
 # The random id of a commit sent to the owner (``CommitRecord.commit_id``).
 COMMIT_ID_BYTES = 16
 # After a takeover, how long reclaim waits for the other processes to pin their readers'
@@ -779,10 +784,16 @@ class SharedState(LocalState):
                 self._pins.pin(vid, snapshot.lsn)
                 token, since = pin
                 changed = self.changes.changed(vid, snapshot.lsn, token, since)
-        if lease is not None and self.leases is not None:
-            self.leases.revoke(holder, vid, lease)
-        self.settle_commit(vid, ticket)
+        self.settle_commit(vid, ticket, self._hand_on_lease(vid, holder, lease))
         return snapshot, log_token, changed
+
+    def _hand_on_lease(self, vid: VolumeId, holder: int, lease: int | None) -> float:
+        """Release the writer lease that file ``lease`` held for a commit; how long the
+        commit's WAL sync waits for the next writer's commit to share it (``GATHER_S`` when
+        the lease went to a waiting writer with others behind it)."""
+        if lease is None or self.leases is None:
+            return 0.0
+        return GATHER_S if self.leases.revoke(holder, vid, lease) else 0.0
 
     def newest_page(self, vid: VolumeId, lsn: int, pageidx: int) -> bytes | None:
         """The owner: page ``pageidx`` as commit ``lsn`` of ``vid`` wrote it, if that is its

@@ -531,19 +531,19 @@ class LocalState:
             self._stored_as_is.add(vid)
         return self._cipher_of(vid, config)
 
-    def settle_commit(self, vid: VolumeId, ticket: int) -> None:
+    def settle_commit(self, vid: VolumeId, ticket: int, gather_s: float = 0.0) -> None:
         """Reclaim once enough commits came since the last reclaim, wait until the commit
         that ``write_commit`` gave ``ticket`` is durable (one WAL fsync shared with the commits
-        written meanwhile), then tell the observers. The reclaim is here, not in
-        ``write_commit``: the writer lease is handed on in between, so the next writer does
-        not wait for it."""
+        written meanwhile, or within ``gather_s``: see ``LocalDB.wait_durable``), then tell
+        the observers. The reclaim is here, not in ``write_commit``: the writer lease is
+        handed on in between, so the next writer does not wait for it."""
         with self._locked(vid) as records:
             latest = records.snapshot(vid)
             keep = self.keep_commits
             checkpoint = records.watermarks(vid).checkpoint
             if latest is not None and latest.lsn - checkpoint >= keep + max(1, keep // 4):
                 self._reclaim_locked(records, vid)
-        records.db.wait_durable(ticket)
+        records.db.wait_durable(ticket, gather_s=gather_s)
         self._committed(vid)
 
     def create_filled(

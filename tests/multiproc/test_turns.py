@@ -102,6 +102,24 @@ def test_waiters_take_the_lease_in_turn_and_one_that_drops_is_skipped(
     assert vid not in table._queues
 
 
+def test_a_revoke_says_whether_the_lease_went_on_with_others_waiting_behind(
+    pair: tuple[Device, Device],
+) -> None:
+    """What a commit's WAL sync waits for (``SharedState.commit_here``): only a lease that
+    went to a writer with others behind it has the next commit coming while this writer's
+    process is not next."""
+    table, vid = pair[0].client.leases, VolumeId.random()
+    told: list[tuple[int, bool]] = []
+    assert table.grant(1, vid, 10)
+    _told(table, vid, 2, told)
+    _told(table, vid, 3, told)
+    assert table.revoke(1, vid, 10)  # to 2, with 3 behind it
+    assert not table.revoke(2, vid, 20)  # to 3, the last: 2's process may be next
+    assert not table.revoke(3, vid, 30)  # to nobody
+    assert not table.revoke(3, vid, 30)  # not held
+    assert told == [(2, True), (3, True)]
+
+
 def test_a_lease_taken_ahead_that_lapses_goes_to_the_next_waiter(
     pair: tuple[Device, Device],
 ) -> None:
