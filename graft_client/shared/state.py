@@ -585,22 +585,31 @@ class SharedState(LocalState):
         of the latest snapshot as last heard, else let go of (added to ``gone``)."""
         as_of = self._latest_as_of.get(key[0])
         if as_of is not None and as_of[0] == key[1]:
+            # The others lingering are not of the latest: no next reader takes them. A writer
+            # in a loop would otherwise keep one per commit of the last LINGER_S, and the alarm
+            # would wake to let go of each.
+            for older in [held for held in self._lingering if held[0] == key[0] and held != key]:
+                self._let_go(older, gone)
             self._lingering[key] = time.monotonic() + LINGER_S
             return
+        self._let_go(key, gone)
+
+    def _let_go(self, key: PinKey, gone: list[PinKey]) -> None:
+        """(The guard held.) A pin no reader here holds goes (added to ``gone``, for the
+        owner)."""
+        assert not self._remote_pins[key], "a pin let go of is held by no reader"
         del self._held[key]
         self._lingering.pop(key, None)
         gone.append(key)
 
     def _let_lingering_go(self, vid: VolumeId | None = None) -> None:
         """Let go of the lingering pins whose time is up (of ``vid``: all of them, now)."""
-        now, gone = time.monotonic(), []
+        now = time.monotonic()
+        gone: list[PinKey] = []
         with self._pins_guard:
             for key, until in list(self._lingering.items()):
                 if until <= now or key[0] == vid:
-                    del self._lingering[key]
-                    assert not self._remote_pins[key], "a lingering pin is held by no reader"
-                    del self._held[key]
-                    gone.append(key)
+                    self._let_go(key, gone)
             due = min(self._lingering.values(), default=None)
         with contextlib.suppress(ClosedError):  # closed meanwhile: its pins went with it
             for key in gone:
