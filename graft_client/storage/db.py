@@ -41,6 +41,7 @@ from graft_core.errors import (
     StorageError,
     StorageFullError,
 )
+from graft_core.failpoints import failpoint
 
 __all__ = ["FULL_ADVICE", "UNUSABLE", "Batch", "LocalDB", "Provisional", "SortedLoad"]
 
@@ -359,9 +360,10 @@ class LocalDB:
         With ``gather_s``, the write first waits up to that long for a later one to land (a
         writer known to be about to commit), so that one fsync covers both: each fsync costs
         about as much CPU here as the commit it makes durable."""
+        if gather_s > 0:
+            failpoint("commit.gathering")  # written, not durable, not acknowledged
+            self._gather(ticket, time.monotonic() + gather_s)
         with self._sync_state:
-            if gather_s > 0:
-                self._gather(ticket, time.monotonic() + gather_s)
             while self._durable < ticket:
                 if self._syncing:
                     self._sync_state.wait()
@@ -376,17 +378,18 @@ class LocalDB:
                     self._sync_state.notify_all()
 
     def _gather(self, ticket: int, deadline: float) -> None:
-        """(The sync state held.) Wait until a write after ``ticket`` landed, a sync covered
-        ``ticket`` or ``deadline`` passed."""
-        self._gathering += 1
-        try:
-            while self._landed <= ticket and self._durable < ticket:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return
-                self._sync_state.wait(left)
-        finally:
-            self._gathering -= 1
+        """Wait until a write after ``ticket`` landed, a sync covered ``ticket`` or
+        ``deadline`` passed."""
+        with self._sync_state:
+            self._gathering += 1
+            try:
+                while self._landed <= ticket and self._durable < ticket:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return
+                    self._sync_state.wait(left)
+            finally:
+                self._gathering -= 1
 
     @contextmanager
     def sorted_load(
