@@ -90,7 +90,7 @@ class ObjectStoreRecordStore:
         timeout_s: float = DEFAULT_STORE_TIMEOUT,
     ) -> None:
         """``claim``: mark the store as ``cluster_key``'s (a new cluster's if None) now; a
-        direct client marks it at its first sync instead (``cluster_key`` is then None)."""
+        direct client marks it before its first write instead (``cluster_key`` is then None)."""
         self.objects = objects
         # The store's cluster marker: every node over one store serves the same cluster.
         self.cluster_key: uuid.UUID | None = (
