@@ -16,6 +16,7 @@ import pytest
 
 from graft_client import Client
 from graft_client.shared.link import OwnerLink
+from graft_client.sqlite import register, unregister
 from tests.cli.runner import GRAFT, Streams, clean_env
 from tests.pagestore.cluster import Cluster, running_cluster
 from tests.sqlite.support import Device
@@ -140,3 +141,32 @@ def requests(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
 
         monkeypatch.setattr(OwnerLink, how, counting)
     return sent
+
+
+def new_insert_table(data_dir: Path) -> str:
+    """A new volume of ``data_dir`` holding the SQLite table the ``sql`` workers insert into;
+    its name (the VolumeId)."""
+    with Client(data_dir) as client:
+        register(client)
+        try:
+            db = apsw.Connection("new", vfs="graft")
+            db.execute("create table t(worker integer, seq integer, unique(worker, seq))")
+            vid: str = db.filename
+            db.close()
+        finally:
+            unregister("graft")
+    return vid
+
+
+def intact_rows(data_dir: Path, vid: str) -> set[tuple[int, int]]:
+    """The rows of that table, once SQLite's ``integrity_check`` found the database intact."""
+    with Client(data_dir) as client:
+        register(client)
+        try:
+            db = apsw.Connection(vid, vfs="graft")
+            assert db.execute("pragma integrity_check").fetchall() == [("ok",)]
+            rows = {(int(w), int(s)) for w, s in db.execute("select worker, seq from t")}
+            db.close()
+        finally:
+            unregister("graft")
+    return rows

@@ -8,48 +8,24 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
-import apsw
-
-from graft_client import Client
-from graft_client.sqlite import register, unregister
 from tests.cli.runner import clean_env
-from tests.multiproc.conftest import events, first_event, start_worker, stop
+from tests.multiproc.conftest import (
+    events,
+    first_event,
+    intact_rows,
+    new_insert_table,
+    start_worker,
+    stop,
+)
 
 WRITERS = 4
 INSERTS = 40
 
 
-def _new_table(data_dir: Path) -> str:
-    with Client(data_dir) as client:
-        register(client)
-        try:
-            db = apsw.Connection("new", vfs="graft")
-            db.execute("create table t(worker integer, seq integer, unique(worker, seq))")
-            vid: str = db.filename
-            db.close()
-        finally:
-            unregister("graft")
-    return vid
-
-
-def _intact_rows(data_dir: Path, vid: str) -> set[tuple[int, int]]:
-    """The table's rows, once SQLite's ``integrity_check`` found the database intact."""
-    with Client(data_dir) as client:
-        register(client)
-        try:
-            db = apsw.Connection(vid, vfs="graft")
-            assert db.execute("pragma integrity_check").fetchall() == [("ok",)]
-            rows = {(int(w), int(s)) for w, s in db.execute("select worker, seq from t")}
-            db.close()
-        finally:
-            unregister("graft")
-    return rows
-
-
 def test_an_owner_killed_while_a_commit_gathers_loses_no_acknowledged_insert(
     tmp_path: Path,
 ) -> None:
-    vid = _new_table(tmp_path)
+    vid = new_insert_table(tmp_path)
     # The owner only serves: the first commit whose sync gathers kills it there.
     owner = start_worker(
         "churn", tmp_path, vid, 1, 0, env=clean_env(GRAFT_FAILPOINTS="commit.gathering=crash")
@@ -67,4 +43,4 @@ def test_an_owner_killed_while_a_commit_gathers_loses_no_acknowledged_insert(
                 stop(worker)
     acked = {(int(w), int(s)) for writer in writers for w, s in events(writer, "acked")}
     assert len(acked) == WRITERS * INSERTS
-    assert _intact_rows(tmp_path, vid) == acked
+    assert intact_rows(tmp_path, vid) == acked

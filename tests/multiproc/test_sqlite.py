@@ -13,11 +13,14 @@ import signal
 import threading
 from pathlib import Path
 
-import apsw
-
-from graft_client import Client
-from graft_client.sqlite import register, unregister
-from tests.multiproc.conftest import events, first_event, start_worker, stop
+from tests.multiproc.conftest import (
+    events,
+    first_event,
+    intact_rows,
+    new_insert_table,
+    start_worker,
+    stop,
+)
 from tests.sqlite.support import Device, scalar
 from tests.support.polling import wait_until
 
@@ -26,15 +29,7 @@ INSERTS = 15
 
 
 def test_four_processes_insert_while_one_dies_holding_the_lock(tmp_path: Path) -> None:
-    with Client(tmp_path) as client:
-        register(client)
-        try:
-            db = apsw.Connection("new", vfs="graft")
-            vid = db.filename
-            db.execute("create table t(worker integer, seq integer, unique(worker, seq))")
-            db.close()
-        finally:
-            unregister("graft")
+    vid = new_insert_table(tmp_path)
     owner = start_worker("snapshot", tmp_path, vid, 0, 0)  # first: it owns the data dir
     assert first_event(owner, "snapshot") == ["0"]
     holder = start_worker("hold", tmp_path, vid, 0, 0)
@@ -63,16 +58,7 @@ def test_four_processes_insert_while_one_dies_holding_the_lock(tmp_path: Path) -
     assert len(acked) == WRITERS * INSERTS
     assert events(owner, "after") == [[str(len(acked))]]
 
-    with Client(tmp_path) as client:
-        register(client)
-        try:
-            db = apsw.Connection(vid, vfs="graft")
-            assert db.execute("pragma integrity_check").fetchall() == [("ok",)]
-            rows = set(db.execute("select worker, seq from t").fetchall())
-            db.close()
-        finally:
-            unregister("graft")
-    assert rows == acked  # the dead holder's insert is not there
+    assert intact_rows(tmp_path, vid) == acked  # the dead holder's insert is not there
 
 
 def test_threads_of_an_attached_process_insert_into_one_volume(
