@@ -89,6 +89,13 @@ def first_event(worker: Streams, kind: str, timeout: float = 30) -> list[str]:
     return wait_until(first, timeout, f"a {kind!r} line")
 
 
+def tell(worker: Streams, word: str = "go") -> None:
+    """One line on the worker's stdin: the word it waits for."""
+    assert worker.proc.stdin is not None
+    worker.proc.stdin.write(f"{word}\n".encode())
+    worker.proc.stdin.flush()
+
+
 def stop(worker: Streams, timeout: float = 30) -> int:
     """Tell a worker to finish (stdin closes) and wait; a stuck one shows where it is stuck."""
     if worker.proc.poll() is None and worker.proc.stdin is not None:

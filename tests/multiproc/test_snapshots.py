@@ -14,7 +14,7 @@ from graft_client import Client
 from graft_core.errors import InvalidInputError, SnapshotNotFoundError
 from graft_core.types import PAGE_SIZE
 from tests.cli.runner import graft, stderr_lines
-from tests.multiproc.conftest import events, first_event, start_worker
+from tests.multiproc.conftest import events, first_event, start_worker, tell
 from tests.support.polling import wait_until
 
 COMMITS = 20
@@ -35,9 +35,7 @@ def test_an_attached_reader_keeps_its_snapshot_until_its_process_dies(tmp_path: 
             for n in range(1, COMMITS + 1):  # each commit reclaims what no pin holds
                 with volume.writer() as writer:
                     writer.write(1, tagged(n))
-            assert worker.proc.stdin is not None
-            worker.proc.stdin.write(b"go\n")
-            worker.proc.stdin.flush()
+            tell(worker)
             assert first_event(worker, "read") == ["v0"]
             wait_until(
                 lambda: bool(events(worker, "conflict") + events(worker, "committed")),

@@ -20,6 +20,7 @@ from tests.multiproc.conftest import (
     new_insert_table,
     start_worker,
     stop,
+    tell,
 )
 from tests.sqlite.support import Device, scalar
 from tests.support.polling import wait_until
@@ -44,9 +45,7 @@ def test_four_processes_insert_while_one_dies_holding_the_lock(tmp_path: Path) -
         for writer in writers:
             assert writer.proc.wait(timeout=120) == 0, writer.lines
         # The reader still sees its snapshot (no row yet), then every row once it ends.
-        assert owner.proc.stdin is not None
-        owner.proc.stdin.write(b"go\n")
-        owner.proc.stdin.flush()
+        tell(owner)
         assert stop(owner) == 0, owner.lines
     finally:
         for worker in [owner, holder, *writers]:
@@ -56,6 +55,7 @@ def test_four_processes_insert_while_one_dies_holding_the_lock(tmp_path: Path) -
     assert events(owner, "again") == [["0"]]
     acked = {(int(w), int(s)) for writer in writers for w, s in events(writer, "acked")}
     assert len(acked) == WRITERS * INSERTS
+    assert [events(writer, "retried") for writer in writers] == [[]] * WRITERS  # no takeover
     assert events(owner, "after") == [[str(len(acked))]]
 
     assert intact_rows(tmp_path, vid) == acked  # the dead holder's insert is not there

@@ -8,7 +8,7 @@ from pathlib import Path
 from graft_client import Client, LiteClient, VolumeStatus
 from tests.chaos.spec import Servers
 from tests.cli.runner import servers_env
-from tests.multiproc.conftest import first_event, start_worker
+from tests.multiproc.conftest import first_event, start_worker, tell
 from tests.multiproc.worker import page
 from tests.pagestore.cluster import Cluster
 from tests.support.polling import wait_until
@@ -29,9 +29,7 @@ def test_the_new_owner_finishes_the_push_the_dead_one_began(
         with Client(tmp_path, **servers) as client:
             assert not client.is_owner
             volume = client.local_volume(vid)
-            assert owner.proc.stdin is not None
-            owner.proc.stdin.write(b"go\n")
-            owner.proc.stdin.flush()
+            tell(owner)
             assert owner.proc.wait(timeout=60) == -9  # SIGKILL at the fail point
 
             def finished() -> bool:

@@ -2,8 +2,9 @@
 
 It opens ``Client(data_dir)`` like any app (owner or attached, whichever it gets) and prints
 one line per event on stdout, flushed, so the test knows what was acknowledged:
-``acked PAGEIDX LSN``, ``owner`` (this process owns the data dir now), ``failover SECONDS``,
-``done``, or ``error ...``; each line ends with ``.``.
+``acked PAGEIDX LSN`` (``acked WORKER SEQ`` for SQLite inserts), ``retried WORKER SEQ``,
+``owner`` (this process owns the data dir now), ``failover SECONDS``, ``done``, or
+``error ...``; each line ends with ``.``.
 """
 
 from __future__ import annotations
@@ -105,16 +106,26 @@ def read_pages(client: Client, vid: VolumeId, pages: list[int], timeout: float) 
 
 
 def sql_inserts(client: Client, vid: str, worker: int, count: int) -> None:
-    """Autocommit inserts, each acknowledged once it returned (SQLITE_BUSY waits)."""
+    """Autocommit inserts, each acknowledged once it returned (SQLITE_BUSY waits). One rolled
+    back with SQLITE_BUSY_SNAPSHOT (its writer slot went to another connection as the data dir
+    changed owner) is retried, as the README tells apps to, after a ``retried`` line."""
     import apsw
 
     from graft_client.sqlite import register
+    from tests.sqlite.support import extended_result
 
     register(client)
     db = apsw.Connection(vid, vfs="graft")
     db.set_busy_timeout(30_000)
     for seq in range(count):
-        db.execute("insert into t(worker, seq) values (?, ?)", (worker, seq))
+        while True:
+            try:
+                db.execute("insert into t(worker, seq) values (?, ?)", (worker, seq))
+                break
+            except apsw.BusyError as exc:
+                if extended_result(exc) != apsw.SQLITE_BUSY_SNAPSHOT:
+                    raise
+                say("retried", worker, seq)
         say("acked", worker, seq)
     db.close()
 
@@ -181,7 +192,9 @@ def main(argv: list[str]) -> None:
     mine = list(range(int(first), int(first) + int(count)))
     with Client(data_dir) as client:
         say("open", "owner" if client.is_owner else f"attached {client.owner_pid}")
-        if mode == "sql":
+        if mode in ("sql", "sqlgo"):
+            if mode == "sqlgo":
+                sys.stdin.readline()  # the test's word: the writers start together
             sql_inserts(client, vid_text, int(first), int(count))
         elif mode == "push":
             commit_then_push(client, vid)
