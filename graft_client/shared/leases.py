@@ -44,6 +44,7 @@ from graft_client.shared.alarm import Alarm
 from graft_client.shared.leasewords import LeaseWords
 from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import SharedDir
+from graft_core.errors import StorageError
 from graft_core.ids import VolumeId
 from graft_core.interrupts import interrupts_held
 
@@ -171,7 +172,10 @@ class WriterLeases:
             self._mine.discard((vid, file))
             self._lost.discard((vid, file))
             self._confirmable.pop((vid, file), None)
-        link = self._shared.link()
+        try:
+            link = self._shared.link()
+        except StorageError:  # nobody owns the dir (a takeover failed): the lease went too
+            return
         if link is None:
             self.revoke(HERE, vid, file)
         else:

@@ -23,8 +23,15 @@ from graft_client.shared.link import OwnerLink, connect, peer_pid, process_stopp
 from graft_client.shared.namespaces import ForeignOwnerWatch
 from graft_client.shared.server import Connection, OwnerServer, Reply
 from graft_client.shared.wire import WIRE_VERSION, NotSentError, address
+from graft_client.storage.db import FULL_ADVICE
 from graft_core.datadir import live_server
-from graft_core.errors import ClosedError, DataDirLockedError, StorageUnavailableError
+from graft_core.errors import (
+    ClosedError,
+    DataDirLockedError,
+    StorageError,
+    StorageFullError,
+    StorageUnavailableError,
+)
 
 __all__ = ["Roles", "SharedDir"]
 
@@ -126,6 +133,8 @@ class SharedDir:
         self._closed = False
         self._closed_why = f"client for {data_dir} is closed"
         self._backoff = 0.0  # before the next takeover, after one failed
+        # Why the last takeover failed, until one succeeds: calls meanwhile raise it.
+        self._failed: tuple[type[StorageError], str] | None = None
         self.owner_pid = os.getpid()
         self.owner_client_id = b""  # attached: the data dir's client id, as the owner said
         self.failovers: list[float] = []  # seconds from losing the owner to working again
@@ -198,13 +207,17 @@ class SharedDir:
         return [] if server is None else server.attached
 
     def link(self) -> OwnerLink | None:
-        """The link to the owner; None when this process owns the dir (waits out a takeover)."""
+        """The link to the owner; None when this process owns the dir. Waits out a takeover;
+        while a failed one is tried again, raises why it failed (``StorageError``)."""
         if self._closed:  # first, unguarded: in a forked child the guard may stay held
             raise ClosedError(self._closed_why)
         with self._guard:
-            self._guard.wait_for(lambda: not self._changing or self._closed)
+            self._guard.wait_for(lambda: not self._changing or self._closed or bool(self._failed))
             if self._closed:
                 raise ClosedError(self._closed_why)
+            if self._changing and self._failed is not None:
+                kind, why = self._failed  # tried again in the background: not a wait for good
+                raise kind(why)
             return self._link
 
     def call(self, local: Callable[[], T], op: str, *args: Any, retry: bool = True) -> T | Any:
@@ -273,6 +286,8 @@ class SharedDir:
                 old.close()
             with self._guard:
                 self._changing = False
+                if changed:
+                    self._failed = None
                 self._guard.notify_all()
             if self._link is not None and self._link.lost:
                 self._lost(self._link)  # the new owner went away too
@@ -289,7 +304,7 @@ class SharedDir:
     def _back_off(self, exc: Exception) -> None:
         """A takeover failed: say so in one line, and wait longer after each failure before
         the next (every one would fail alike, as fast as it can, until what failed is
-        mended)."""
+        mended). Calls meanwhile raise why, rather than wait for a mend that may never come."""
         first, most = TAKEOVER_BACKOFF_S
         self._backoff = min(most, max(first, 2 * self._backoff))
         log.warning(
@@ -299,7 +314,15 @@ class SharedDir:
             self._backoff,
         )
         log.debug("the takeover failed here", exc_info=True)
+        kind = StorageFullError if isinstance(exc, StorageFullError) else StorageUnavailableError
+        why = (
+            f"no process owns data dir {self.data_dir}: its owner went away and taking it over "
+            f"here failed: {str(exc).replace(FULL_ADVICE, 'free space')}; this process tries "
+            f"again by itself, every {most:g} s at most"
+        )
         with self._guard:
+            self._failed = (kind, why)
+            self._guard.notify_all()
             self._guard.wait_for(lambda: self._closed or self._stopping, timeout=self._backoff)
 
     def _attach_to(self, sock: socket.socket, roles: Roles) -> bool:

@@ -618,7 +618,10 @@ class SharedState(LocalState):
             self._linger_alarm.set(due)
 
     def _unpin_at_owner(self, vid: VolumeId, lsn: int) -> None:
-        link = self._shared.link()
+        try:
+            link = self._shared.link()
+        except StorageError:  # nobody owns the dir (a takeover failed): the pin went too
+            return
         if link is not None:
             link.notify_soon("unpin", bytes(vid), lsn)
 

@@ -11,16 +11,21 @@ work again, and every acknowledged one is there.
 from __future__ import annotations
 
 import re
+import threading
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
+import apsw
 import pytest
 
 from graft_client import Client
+from graft_client.sqlite import register, unregister
 from graft_client.storage import db as storage_db
 from graft_core.errors import StorageError, StorageFullError
 from tests.cli.runner import graft, ok_json
 from tests.client.test_disk_full import WalSyncFails
-from tests.multiproc.conftest import first_event, start_worker, stop
+from tests.multiproc.conftest import first_event, new_insert_table, start_worker, stop
 from tests.multiproc.worker import page
 from tests.support.polling import wait_until
 from tests.support.tmpfs import Filler, small_tmpfs
@@ -110,3 +115,63 @@ def test_after_the_owner_s_wal_sync_fails_an_attached_reader_is_told_whose_clien
         assert cli.returncode == 1, cli.stderr
         assert told in cli.stderr.decode() and "no servers" not in cli.stderr.decode()
         WalSyncFails.failing = False
+
+
+def _raised_within(seconds: float, call: Callable[[], object]) -> BaseException | None:
+    """What ``call`` raised (None if it returned), on a daemon thread so that a call that
+    never returns fails the test rather than hangs it."""
+    outcome: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            call()
+        except BaseException as exc:  # the test looks at what it was
+            outcome.append(exc)
+        else:
+            outcome.append(None)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert outcome, f"still waiting after {seconds} s"
+    return outcome[0]
+
+
+def test_without_an_owner_on_a_full_disk_a_process_is_told_at_once_and_takes_over_once_freed(
+    tmp_path: Path,
+) -> None:
+    """The owner stops on a full disk: the attached process cannot open the database to take
+    over. Before, its calls waited for a takeover that could not happen (an app hung until
+    space was freed); now they raise why (``StorageFullError``, through SQLite too), and the
+    takeover is tried again in the background until space is back."""
+    with small_tmpfs(tmp_path / "disk", size="8m") as disk:
+        data_dir, filler = disk / "device", Filler(disk / "filler")
+        vid = new_insert_table(data_dir)
+        owner = start_worker("churn", data_dir, vid, 1, 0)  # owns the data dir until told
+        try:
+            first_event(owner, "open")
+            with Client(data_dir) as attached:
+                register(attached)
+                db = apsw.Connection(vid, vfs="graft")
+                db.execute("insert into t values (1, 1)")
+                filler.fill()
+                stop(owner)  # its close fails on the full disk: it exits all the same
+
+                insert = partial(db.execute, "insert into t values (1, 2)")
+                for call in (insert, lambda: attached.local_volume(vid).snapshot()):
+                    refused = _raised_within(10, call)
+                    assert isinstance(refused, StorageFullError), refused
+                    assert "taking it over here failed" in str(refused)
+                    assert "the disk is full" in str(refused) and "reopen" not in str(refused)
+
+                filler.free()
+                wait_until(lambda: _raised_within(10, insert) is None, 30, "the takeover")
+                assert attached.is_owner
+                rows = db.execute("select worker, seq from t order by seq").fetchall()
+                assert rows == [(1, 1), (1, 2)]
+                assert db.execute("pragma integrity_check").fetchall() == [("ok",)]
+                db.close()
+        finally:
+            unregister("graft")
+            if owner.proc.poll() is None:
+                owner.proc.kill()
