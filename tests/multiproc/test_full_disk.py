@@ -20,6 +20,7 @@ import apsw
 import pytest
 
 from graft_client import Client
+from graft_client.shared.state import SharedState
 from graft_client.sqlite import register, unregister
 from graft_client.storage import db as storage_db
 from graft_core.errors import StorageError, StorageFullError
@@ -138,7 +139,7 @@ def _raised_within(seconds: float, call: Callable[[], object]) -> BaseException 
 
 
 def test_without_an_owner_on_a_full_disk_a_process_is_told_at_once_and_takes_over_once_freed(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The owner stops on a full disk: the attached process cannot open the database to take
     over. Before, its calls waited for a takeover that could not happen (an app hung until
@@ -147,6 +148,16 @@ def test_without_an_owner_on_a_full_disk_a_process_is_told_at_once_and_takes_ove
     with small_tmpfs(tmp_path / "disk", size="8m") as disk:
         data_dir, filler = disk / "device", Filler(disk / "filler")
         vid = new_insert_table(data_dir)
+        full, filling = [True], threading.Lock()
+        promote = SharedState.promote
+
+        def promote_while_full(state: SharedState) -> None:
+            with filling:
+                if full[0]:  # the owner's exit gave back what its deleted files held: take it
+                    filler.fill()
+            promote(state)
+
+        monkeypatch.setattr(SharedState, "promote", promote_while_full)
         owner = start_worker("churn", data_dir, vid, 1, 0)  # owns the data dir until told
         try:
             first_event(owner, "open")
@@ -164,7 +175,9 @@ def test_without_an_owner_on_a_full_disk_a_process_is_told_at_once_and_takes_ove
                     assert "taking it over here failed" in str(refused)
                     assert "the disk is full" in str(refused) and "reopen" not in str(refused)
 
-                filler.free()
+                with filling:
+                    full[0] = False
+                    filler.free()
                 wait_until(lambda: _raised_within(10, insert) is None, 30, "the takeover")
                 assert attached.is_owner
                 rows = db.execute("select worker, seq from t order by seq").fetchall()
