@@ -212,7 +212,9 @@ class SharedDir:
         if self._closed:  # first, unguarded: in a forked child the guard may stay held
             raise ClosedError(self._closed_why)
         with self._guard:
-            self._guard.wait_for(lambda: not self._changing or self._closed or bool(self._failed))
+            self._guard.wait_for(
+                lambda: not self._changing or self._closed or self._failed is not None
+            )
             if self._closed:
                 raise ClosedError(self._closed_why)
             if self._changing and self._failed is not None:

@@ -105,10 +105,11 @@ def read_pages(client: Client, vid: VolumeId, pages: list[int], timeout: float) 
         time.sleep(0.005)
 
 
-def sql_inserts(client: Client, vid: str, worker: int, count: int) -> None:
-    """Autocommit inserts, each acknowledged once it returned (SQLITE_BUSY waits). One rolled
-    back with SQLITE_BUSY_SNAPSHOT (its writer slot went to another connection as the data dir
-    changed owner) is retried, as the README tells apps to, after a ``retried`` line."""
+def sql_inserts(client: Client, vid: str, worker: int, count: int, *, on_word: bool) -> None:
+    """Autocommit inserts, each acknowledged once it returned (SQLITE_BUSY waits), ``on_word``:
+    once the test says so (its connection open). One rolled back with SQLITE_BUSY_SNAPSHOT (its
+    writer slot went to another connection as the data dir changed owner) is retried, as the
+    README tells apps to, after a ``retried`` line."""
     import apsw
 
     from graft_client.sqlite import register
@@ -117,6 +118,8 @@ def sql_inserts(client: Client, vid: str, worker: int, count: int) -> None:
     register(client)
     db = apsw.Connection(vid, vfs="graft")
     db.set_busy_timeout(30_000)
+    if on_word:
+        sys.stdin.readline()  # the writers start together
     for seq in range(count):
         while True:
             try:
@@ -193,9 +196,7 @@ def main(argv: list[str]) -> None:
     with Client(data_dir) as client:
         say("open", "owner" if client.is_owner else f"attached {client.owner_pid}")
         if mode in ("sql", "sqlgo"):
-            if mode == "sqlgo":
-                sys.stdin.readline()  # the test's word: the writers start together
-            sql_inserts(client, vid_text, int(first), int(count))
+            sql_inserts(client, vid_text, int(first), int(count), on_word=mode == "sqlgo")
         elif mode == "push":
             commit_then_push(client, vid)
         elif mode == "pin":
