@@ -4,24 +4,39 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import logging
 import os
+import shutil
 import signal
 import threading
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 import click
 
 from graft_client.cli.context import data_dir_of, open_client
 from graft_client.cli.output import CliError, configure_logging
 from graft_client.client import Client
+from graft_core.errors import InvalidInputError, StorageError
 from graft_core.options import PORT
+
+if TYPE_CHECKING:
+    from graft_client.sync.session import SyncSession
 
 __all__ = ["DAEMON_LOCK", "daemon"]
 
 DAEMON_LOCK = "daemon.lock"  # in the data dir: held by the daemon that syncs it, with its pid
 # How long the daemon waits for each server's GET /health as it starts (then syncs anyway).
 HEALTH_TIMEOUT_S = 2.0
+# Owning the data dir, the daemon's RocksDB takes no write after one found the disk full,
+# until it is reopened; no process of the data dir can commit meanwhile. So the daemon looks
+# this often whether that happened and this much space is free again (less, and the reopened
+# database could find the disk full at once), and then reopens its client.
+RECHECK_S = 1.0
+REOPEN_FREE_BYTES = 4 << 20
+
+log = logging.getLogger(__name__)
 
 
 def _claim(data_dir: Path) -> None:
@@ -79,11 +94,22 @@ def _check_servers(client: Client) -> None:
             probe_health(url, service, HEALTH_TIMEOUT_S)
 
 
-def _serve_metrics(client: Client, port: int) -> None:
+class _Current:
+    """The daemon's client of the moment (it reopens its client after a full disk)."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+
+    @property
+    def session(self) -> SyncSession:
+        return self.client.session
+
+
+def _serve_metrics(current: _Current, port: int) -> None:
     from graft_client.sync.daemon_metrics import serve_metrics
 
     try:
-        serve_metrics(client, port)
+        serve_metrics(current, port)
     except OSError as exc:
         raise CliError(
             f"cannot serve metrics on 127.0.0.1:{port}: {exc.strerror}: stop what listens there, "
@@ -103,18 +129,83 @@ def _sync_until_stopped(
     stop: threading.Event,
     opened: threading.Event,
 ) -> None:
+    """Sync until stopped, reopening the client whenever its local storage, refusing writes
+    since the disk filled up, finds space again. The close of a client so refused fails and
+    releases the data dir all the same (another process may take over meanwhile); an open
+    that fails then (the disk filled up again) is tried again ``RECHECK_S`` later."""
     fresh = not data_dir_of(ctx).is_dir()  # (a mistyped --data-dir shows here)
-    with open_client(ctx, syncs=True) as client:
-        opened.set()
-        _claim(client.data_dir)
-        if client.is_owner:
-            _check_servers(client)
-        if metrics_port is not None:
-            _serve_metrics(client, metrics_port)
+    current: _Current | None = None
+    while True:
+        entered = reopen = False
+        try:
+            with open_client(ctx, syncs=True) as client:
+                entered = True
+                if current is None:
+                    opened.set()
+                    current, syncing = _started(client, wait_ms, metrics_port, fresh), True
+                else:
+                    current.client = client
+                    log.warning("local storage of %s reopened: it takes writes", client.data_dir)
+                    syncing = _autosync(client, wait_ms, told=False)
+                reopen = _wait_for_stop_or_space(client, stop, wait_ms, syncing=syncing)
+        except StorageError as exc:
+            if current is None or (entered and not reopen):
+                raise
+            if entered:
+                log.info("closing the local storage that refused writes: %s", exc)
+            else:
+                log.warning("reopening local storage failed, tried again soon: %s", exc)
+                reopen = not stop.wait(RECHECK_S)
+        if not reopen:
+            break
+    click.echo("graft daemon stopping", err=True)
+
+
+def _autosync(client: Client, wait_ms: int, *, told: bool) -> bool:
+    """Start syncing; False, and a warning unless ``told`` already, if the process that owns
+    the data dir has no servers: one took over as the daemon reopened (at start, the daemon
+    is refused beside such an owner). The daemon syncs once it takes over from it."""
+    try:
         client.start_autosync(wait_ms=wait_ms)
-        # Attached (an app opened the data dir first), the owner syncs for it while it runs.
-        role = "" if client.is_owner else f" through its owner, pid {client.owner_pid}"
-        new = " (a new data directory: no volumes yet)" if fresh else ""
-        click.echo(f"graft daemon syncing {client.data_dir}{new}{role}; stop with Ctrl-C", err=True)
-        stop.wait()
-        click.echo("graft daemon stopping", err=True)
+    except InvalidInputError as exc:
+        if not told:
+            log.warning("%s; this daemon syncs once it owns the data dir", exc)
+        return False
+    return True
+
+
+def _started(client: Client, wait_ms: int, metrics_port: int | None, fresh: bool) -> _Current:
+    _claim(client.data_dir)
+    if client.is_owner:
+        _check_servers(client)
+    current = _Current(client)
+    if metrics_port is not None:
+        _serve_metrics(current, metrics_port)
+    client.start_autosync(wait_ms=wait_ms)  # refused beside an owner with no servers
+    # Attached (an app opened the data dir first), the owner syncs for it while it runs.
+    role = "" if client.is_owner else f" through its owner, pid {client.owner_pid}"
+    new = " (a new data directory: no volumes yet)" if fresh else ""
+    click.echo(f"graft daemon syncing {client.data_dir}{new}{role}; stop with Ctrl-C", err=True)
+    return current
+
+
+def _wait_for_stop_or_space(
+    client: Client, stop: threading.Event, wait_ms: int, *, syncing: bool
+) -> bool:
+    """Sync (start to, unless ``syncing``) until the daemon is stopped (False), or until its
+    local storage, refusing writes since the disk filled up, finds space free again (True:
+    reopen it)."""
+    while not stop.wait(RECHECK_S):
+        if not syncing:
+            syncing = _autosync(client, wait_ms, told=True)
+        if client.is_owner and client.state.storage_full():
+            free = shutil.disk_usage(client.data_dir).free
+            if free >= REOPEN_FREE_BYTES:
+                log.warning(
+                    "local storage of %s refuses writes since the disk was full; %d MiB are "
+                    "free again: reopening it",
+                    client.data_dir,
+                    free >> 20,
+                )
+                return True
+    return False

@@ -315,6 +315,12 @@ class LocalDB:
             return self._unusable(self._lost)
         return None if self._refused is None else str(self._refused)
 
+    @property
+    def refusing_for_space(self) -> bool:
+        """Whether this database refuses writes only because one found the disk full: once
+        space is free again, reopening it takes them again."""
+        return self._lost is None and isinstance(self._refused, StorageFullError)
+
     def get(self, family: str, key: bytes) -> bytes | None:
         self._check_usable()
         value: bytes | None = self._families[family].get(key)

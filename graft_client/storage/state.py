@@ -187,6 +187,11 @@ class LocalState:
         """Why the local storage takes no write until it is reopened, if it does."""
         return self._open().db.refusing
 
+    def storage_full(self) -> bool:
+        """Whether this process's local storage refuses writes only because the disk was
+        full (see ``LocalDB.refusing_for_space``)."""
+        return self._open().db.refusing_for_space
+
     def has_volume(self, vid: VolumeId) -> bool:
         return self._open().config(vid) is not None
 

@@ -15,15 +15,15 @@ __all__ = ["serve_metrics"]
 
 
 class HasSession(Protocol):
-    """What the daemon serves metrics of (a ``Client``)."""
+    """What the daemon serves metrics of (its client of the moment)."""
 
     @property
     def session(self) -> SyncSession: ...
 
 
 class _VolumeCollector(Collector):
-    def __init__(self, session: SyncSession) -> None:
-        self._session = session
+    def __init__(self, source: HasSession) -> None:
+        self._source = source  # its session is read at each scrape: the daemon may reopen
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
         local = GaugeMetricFamily("graft_volume_local_lsn", "Latest local LSN", labels=["vid"])
@@ -33,16 +33,17 @@ class _VolumeCollector(Collector):
         errors = GaugeMetricFamily(
             "graft_volume_recent_errors", "Recent sync errors", labels=["vid"]
         )
-        state = self._session.state
+        session = self._source.session
+        state = session.state
         for vid in state.vids():
             snap = state.snapshot(vid)
             local.add_metric([str(vid)], snap.lsn if snap else 0)
             remote.add_metric([str(vid)], (snap.remote_lsn or 0) if snap else 0)
-            errors.add_metric([str(vid)], len(self._session.recent_errors(vid)))
+            errors.add_metric([str(vid)], len(session.recent_errors(vid)))
         yield from (local, remote, errors)
 
 
 def serve_metrics(client: HasSession, port: int) -> None:
     registry = CollectorRegistry()
-    registry.register(_VolumeCollector(client.session))
+    registry.register(_VolumeCollector(client))
     start_http_server(port, addr="127.0.0.1", registry=registry)

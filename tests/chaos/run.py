@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import signal
-import socket
 import time
 from pathlib import Path
 
@@ -25,18 +24,12 @@ from tests.chaos.spec import RunSpec, Servers, VolumeSpec
 from tests.chaos.summary import Summary
 from tests.chaos.verify import verify_server_logs, verify_volumes
 from tests.pagestore.cluster import Cluster
+from tests.support.servers import free_port
 
 __all__ = ["run_chaos"]
 
 _TICK_S = 0.05
 _START_TIMEOUT_S = 60.0
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 class Coordinator:
@@ -148,7 +141,7 @@ def run_chaos(config: ChaosConfig) -> Summary:
             **servers,
             volumes=volumes,
             writer_pause_s=config.writer_pause_s,
-            daemon_metrics_port=_free_port(),
+            daemon_metrics_port=free_port(),
             shared_dirs=config.shared_dirs(),
         )
         spec.save(config.run_dir)

@@ -16,6 +16,7 @@ from graft_client.sqlite import register, unregister
 from graft_core.ids import VolumeId
 from tests.cli.runner import clean_env, graft, ok, ok_json, servers_env, stderr_lines
 from tests.pagestore.cluster import Cluster
+from tests.support.servers import free_port
 from tests.support.tmpfs import small_tmpfs
 from tests.support.webserver import plain_web_server
 
@@ -32,13 +33,6 @@ def one_error_line(proc: subprocess.CompletedProcess[bytes], code: int, *mention
     for word in PYTHON_WORDS:
         assert word not in lines[0], (word, lines[0])
     return lines[0]
-
-
-def a_closed_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-    return port
 
 
 def volume_with_a_commit(data_dir: Path) -> str:
@@ -93,7 +87,7 @@ def test_sync_without_servers_names_the_flags_and_variables(tmp_path: Path) -> N
 
 def test_server_that_is_down_says_to_start_it(cluster: Cluster, tmp_path: Path) -> None:
     vid = volume_with_a_commit(tmp_path)
-    down = f"http://127.0.0.1:{a_closed_port()}"
+    down = f"http://127.0.0.1:{free_port()}"
     for env in (
         servers_env(down, cluster.pagestore.url),
         servers_env(cluster.metastore.url, down),
@@ -167,7 +161,7 @@ def test_serve_on_a_busy_port_says_which_option_moves_it(tmp_path: Path) -> None
 
 
 def test_serve_with_one_port_for_both_servers_is_a_usage_error(tmp_path: Path) -> None:
-    port = a_closed_port()  # free: the refusal must not depend on a listener
+    port = free_port()  # free: the refusal must not depend on a listener
     args = ["--metastore-port", str(port), "--pagestore-port", str(port)]
     proc = graft("serve", "--data-dir", tmp_path / "serve", *args, data_dir=None)
     one_error_line(proc, 2, f"both {port}", "--metastore-port", "--pagestore-port")
@@ -362,7 +356,7 @@ def test_a_clone_that_cannot_be_leaves_no_new_data_dir(cluster: Cluster, tmp_pat
     servers down or none configured fail as before, and no directory is left behind."""
     new = tmp_path / "new-device"
     up = servers_env(cluster.metastore.url, cluster.pagestore.url)
-    down = servers_env(f"http://127.0.0.1:{a_closed_port()}", cluster.pagestore.url)
+    down = servers_env(f"http://127.0.0.1:{free_port()}", cluster.pagestore.url)
     unknown = an_unknown_vid()
     commands = [
         ("clone", unknown),

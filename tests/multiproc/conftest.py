@@ -114,11 +114,12 @@ def acked_total(workers: list[Streams]) -> int:
 
 
 @contextmanager
-def running_daemon(data_dir: Path, env: dict[str, str]) -> Iterator[Streams]:
-    """``graft daemon`` owning ``data_dir`` (autosync every 200 ms), stopped cleanly after."""
+def running_daemon(data_dir: Path, env: dict[str, str], *options: str) -> Iterator[Streams]:
+    """``graft daemon`` owning ``data_dir`` (autosync every 200 ms), with more ``options``,
+    stopped cleanly after."""
     daemon = Streams(
         subprocess.Popen(
-            [GRAFT, "--data-dir", data_dir, "daemon", "--wait-ms", "200"],
+            [GRAFT, "--data-dir", data_dir, "daemon", "--wait-ms", "200", *options],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env=env,

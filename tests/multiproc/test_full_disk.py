@@ -17,6 +17,7 @@ from functools import partial
 from pathlib import Path
 
 import apsw
+import httpx
 import pytest
 
 from graft_client import Client
@@ -24,11 +25,19 @@ from graft_client.shared.state import SharedState
 from graft_client.sqlite import register, unregister
 from graft_client.storage import db as storage_db
 from graft_core.errors import StorageError, StorageFullError
-from tests.cli.runner import graft, ok_json
+from tests.cli.runner import graft, ok_json, servers_env
 from tests.client.test_disk_full import WalSyncFails
-from tests.multiproc.conftest import first_event, new_insert_table, start_worker, stop
+from tests.multiproc.conftest import (
+    first_event,
+    new_insert_table,
+    running_daemon,
+    start_worker,
+    stop,
+)
 from tests.multiproc.worker import page
+from tests.pagestore.cluster import Cluster
 from tests.support.polling import wait_until
+from tests.support.servers import free_port
 from tests.support.tmpfs import Filler, small_tmpfs
 
 
@@ -188,3 +197,46 @@ def test_without_an_owner_on_a_full_disk_a_process_is_told_at_once_and_takes_ove
             unregister("graft")
             if owner.proc.poll() is None:
                 owner.proc.kill()
+
+
+def test_the_daemon_owning_the_data_dir_reopens_its_storage_once_space_is_freed(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """Its RocksDB refuses writes after one found the disk full, for every process of the data
+    dir, until it is reopened: an app attached to the daemon stayed refused after space was
+    freed, until someone restarted the daemon. The daemon now reopens its client by itself.
+    The app may take over meanwhile (it has no servers): the daemon then stays, attached."""
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    port = free_port()
+    with small_tmpfs(tmp_path / "disk", size="24m") as disk:
+        data_dir, filler = disk / "device", Filler(disk / "filler")
+        with Client(data_dir) as first:
+            vid = str(first.create_volume().vid)
+        metrics = running_daemon(data_dir, env, "--metrics-port", str(port))
+        with metrics as daemon, Client(data_dir) as app:
+            assert app.owner_pid == daemon.proc.pid
+            _commit(app, vid, 1)
+            filler.fill()
+            with pytest.raises(StorageFullError, match=rf"\(pid {daemon.proc.pid}\)"):
+                _commit(app, vid, 2)
+            filler.free()
+            wait_until(lambda: _committed(app, vid, 2), 30, "a commit once space is freed")
+            daemon.wait_for("stderr", "free again: reopening it")
+            daemon.wait_for("stderr", "reopened: it takes writes")
+            assert daemon.proc.poll() is None
+            if app.is_owner:  # it took over as the daemon reopened: it has no servers
+                daemon.wait_for("stderr", "this daemon syncs once it owns the data dir")
+            with app.local_volume(vid).reader() as reader:
+                assert reader.read(1) == page(1) and reader.read(2) == page(2)
+            status = ok_json("status", vid, data_dir=data_dir, env=env)
+            assert status["local_storage"] == "ok"
+            # Its metrics are the reopened client's (the closed one's would fail to read).
+            scraped = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=5)
+            assert f'graft_volume_local_lsn{{vid="{vid}"}} 2.0' in scraped.text.splitlines()
+            app.close()  # the daemon owns the data dir after it, if it did not: it pushes
+
+            def pushed() -> bool:
+                status = ok_json("status", vid, data_dir=data_dir, env=env)
+                return status["unpushed_commits"] == 0 and status["remote_lsn"] is not None
+
+            wait_until(pushed, 30, "the daemon to push both commits")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -19,10 +20,18 @@ from typing import TypeVar
 
 import httpx
 
-__all__ = ["ServerProcess", "running_server"]
+__all__ = ["ServerProcess", "free_port", "running_server"]
 
 _POLL_S = 0.02
 _T = TypeVar("_T")
+
+
+def free_port() -> int:
+    """A loopback port that nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
 
 
 class ServerProcess:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +14,7 @@ import httpx
 from graft_core.ids import VolumeId
 from graft_core.types import PAGE_SIZE
 from tests.pagestore.cluster import Cluster
+from tests.support.servers import free_port
 from tests.sync.support import client_for, page, remote_lsns, wait_until, write_pages
 from tests.sync.test_failpoints import assert_killed, run_child
 
@@ -125,9 +125,7 @@ def test_daemon_pushes_then_stops_cleanly_on_sigterm(cluster: Cluster, tmp_path:
         volume = client.create_volume(sync="push")
         write_pages(volume, {1: page("made before the daemon started")})
         vid = volume.vid
-    with socket.socket() as probe:  # a free loopback port for the daemon's /metrics
-        probe.bind(("127.0.0.1", 0))
-        metrics_port = probe.getsockname()[1]
+    metrics_port = free_port()  # for the daemon's /metrics
     options = ["--wait-ms", "500", "--metrics-port", str(metrics_port)]
     daemon = subprocess.Popen(
         [*Graft(cluster, data_dir).base, "daemon", *options],
