@@ -163,11 +163,12 @@ def _sync_until_stopped(
 
 def _autosync(client: Client, wait_ms: int, *, told: bool) -> bool:
     """Start syncing; False, and a warning unless ``told`` already, if the process that owns
-    the data dir has no servers: one took over as the daemon reopened (at start, the daemon
-    is refused beside such an owner). The daemon syncs once it takes over from it."""
+    the data dir has no servers (one took over as the daemon reopened; at start, the daemon
+    is refused beside such an owner) or went away meanwhile. The daemon syncs once it takes
+    over from it."""
     try:
         client.start_autosync(wait_ms=wait_ms)
-    except InvalidInputError as exc:
+    except (InvalidInputError, StorageError) as exc:
         if not told:
             log.warning("%s; this daemon syncs once it owns the data dir", exc)
         return False

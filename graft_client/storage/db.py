@@ -317,9 +317,11 @@ class LocalDB:
 
     @property
     def refusing_for_space(self) -> bool:
-        """Whether this database refuses writes only because one found the disk full: once
-        space is free again, reopening it takes them again."""
-        return self._lost is None and isinstance(self._refused, StorageFullError)
+        """Whether this database refuses writes because one found the disk full: once space
+        is free again, reopening it takes them again. A WAL sync that failed after it failed on
+        RocksDB's stopped writer ("Writer has previous error"), not on the disk: it counts with
+        it (a sync failing first leaves nothing to write, so ``_refused`` unset)."""
+        return isinstance(self._refused, StorageFullError)
 
     def get(self, family: str, key: bytes) -> bytes | None:
         self._check_usable()

@@ -188,8 +188,8 @@ class LocalState:
         return self._open().db.refusing
 
     def storage_full(self) -> bool:
-        """Whether this process's local storage refuses writes only because the disk was
-        full (see ``LocalDB.refusing_for_space``)."""
+        """Whether this process's local storage refuses writes because the disk was full
+        (see ``LocalDB.refusing_for_space``)."""
         return self._open().db.refusing_for_space
 
     def has_volume(self, vid: VolumeId) -> bool:

@@ -73,6 +73,34 @@ def test_a_full_disk_gives_typed_errors_and_loses_no_commit(tmp_path: Path) -> N
             _check(volume, acked, 2)
 
 
+def test_storage_refused_for_a_full_disk_says_so_after_a_wal_sync_failed_on_it_too(
+    tmp_path: Path,
+) -> None:
+    """An outside-in walk: the daemon's push synced the WAL after a commit found the disk
+    full; that sync failed on RocksDB's stopped writer, which marked the storage unusable, and
+    the daemon, reopening only storage refused for space, never reopened it."""
+    with small_tmpfs(tmp_path / "disk") as disk:
+        filler = Filler(disk / "filler")
+        client = Client(disk / "client")
+        volume = client.create_volume()
+        assert not client.state.storage_full()
+        _commit(volume, {})
+        filler.fill()
+        with pytest.raises(StorageFullError):
+            _commit(volume, {})
+        assert client.state.storage_full()
+        with pytest.raises(StorageError, match="Writer has previous error"):
+            client.state.sync_wal()
+        assert "unusable until the client is reopened" in (client.state.storage_refusing() or "")
+        assert client.state.storage_full()
+        filler.free()
+        with pytest.raises(StorageError):
+            client.close()
+        with Client(disk / "client") as reopened:
+            assert not reopened.state.storage_full()
+            _commit(reopened.open_volume(volume.vid), {})
+
+
 class _Wrapped:
     """A rocksdict handle that passes every call on, but those a subclass makes fail."""
 
