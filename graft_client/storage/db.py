@@ -302,7 +302,8 @@ class LocalDB:
 
     def _check_usable(self) -> None:
         if self._lost is not None:
-            raise StorageError(self._unusable(self._lost))
+            error = StorageFullError if self.refusing_for_space else StorageError
+            raise error(self._unusable(self._lost))
 
     def _unusable(self, lost: str) -> str:
         return f"local storage at {self.path} {UNUSABLE}: {lost}"
@@ -439,7 +440,10 @@ class LocalDB:
             with without_gil():
                 self._db.flush_wal(True)
         except Exception as exc:
-            self._lost = f"a WAL sync failed: {exc}"
+            # After a write found the disk full, RocksDB's stopped writer fails the sync: the
+            # full disk is the cause to tell, not "Writer has previous error" alone.
+            after = "" if self._refused is None else f", after {self._refused}"
+            self._lost = f"a WAL sync failed: {exc}{after}"
             raise
         with self._sync_state:
             self._durable = max(self._durable, landed)

@@ -91,8 +91,15 @@ def test_storage_refused_for_a_full_disk_says_so_after_a_wal_sync_failed_on_it_t
         assert client.state.storage_full()
         with pytest.raises(StorageError, match="Writer has previous error"):
             client.state.sync_wal()
-        assert "unusable until the client is reopened" in (client.state.storage_refusing() or "")
+        refusing = client.state.storage_refusing() or ""
+        assert "unusable until the client is reopened" in refusing
         assert client.state.storage_full()
+        # What a read is told names the full disk, the cause (not "Writer has previous error"
+        # alone, which reads as a failing device), with its type.
+        with pytest.raises(StorageFullError) as unusable:
+            volume.snapshot()
+        assert "the disk is full" in str(unusable.value)
+        assert "free space, then reopen the client" in str(unusable.value)
         filler.free()
         with pytest.raises(StorageError):
             client.close()

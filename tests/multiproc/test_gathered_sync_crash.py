@@ -48,9 +48,10 @@ def test_an_owner_killed_while_a_commit_gathers_loses_no_acknowledged_insert(
             if worker.proc.poll() is None:
                 stop(worker)
     acked = {(int(w), int(s)) for writer in writers for w, s in events(writer, "acked")}
-    assert len(acked) == WRITERS * INSERTS
+    said = [writer.lines for writer in [owner, *writers]]  # what a failure here needs shown
+    assert len(acked) == WRITERS * INSERTS, said
     # An insert whose writer slot went to another connection at the takeover was rolled back
     # and retried (at most the one in flight in each writer); a retry of one that had landed
     # would have failed on the table's unique key.
-    assert sum(len(events(writer, "retried")) for writer in writers) <= WRITERS
-    assert intact_rows(tmp_path, vid) == acked
+    assert sum(len(events(writer, "retried")) for writer in writers) <= WRITERS, said
+    assert intact_rows(tmp_path, vid) == acked, said
