@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
+import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,8 +15,10 @@ import click
 from graft_client.cli.errors import unknown_volume
 from graft_client.cli.output import INTERRUPTED, USAGE_ERROR, CliError, echo_result
 from graft_client.client import Client
+from graft_client.storage.db import LocalDB
 from graft_client.storage.records import VolumeStatus
 from graft_client.storage.tags import is_tag_shaped, unknown_tag
+from graft_client.storage.volumes import VolumeRecords
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.volume import Volume
 from graft_core.errors import InvalidInputError, NoServersError, VolumeNotFoundError
@@ -29,6 +34,7 @@ __all__ = [
     "missing_data_dir",
     "open_client",
     "open_lite",
+    "remove_if_unused",
     "require_servers",
     "resolve_vid",
     "resumable_push",
@@ -126,6 +132,27 @@ def open_client(
                     _missing_servers(client.metastore, client.pagestore), USAGE_ERROR
                 ) from exc
             raise
+
+
+def remove_if_unused(data_dir: Path) -> None:
+    """Remove ``data_dir``, which this command created and closed holding no volume (bad input
+    leaves nothing stored), unless another process opened it meanwhile: it holds the data dir's
+    lock (``flock`` on the directory, as ``shared.node``) or made a volume there."""
+    fd = os.open(data_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return
+        db = LocalDB(data_dir / "local")
+        try:
+            empty = not list(VolumeRecords(db).vids())
+        finally:
+            db.close()
+        if empty:
+            shutil.rmtree(data_dir)
+    finally:
+        os.close(fd)
 
 
 def resolve_vid(ctx: click.Context, vid: str) -> VolumeId:

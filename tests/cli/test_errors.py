@@ -253,6 +253,27 @@ def test_statements_for_a_new_volume_that_fail_before_a_commit_leave_no_volume(
     assert [volume["vid"] for volume in ok_json("volume", "list", data_dir=tmp_path)] == [vid]
 
 
+def test_statements_for_a_new_volume_that_fail_in_a_new_data_dir_leave_no_data_dir(
+    tmp_path: Path,
+) -> None:
+    """They left the data dir they made, empty: bad input stores nothing."""
+    new = tmp_path / "new"
+    proc = graft("sql", "new", "create tabel t(x)", data_dir=new)
+    one_error_line(proc, 2, 'near "tabel": syntax error')
+    assert not new.exists()
+    piped = graft("sql", "new", data_dir=new, stdin=b"create tabel t(x);\n")
+    assert piped.returncode == 1, piped.stderr.decode()
+    assert not new.exists()
+    made = graft("sql", "new", "create table t(x)", "selec", data_dir=new)
+    assert made.returncode == 2  # a statement committed: the volume and its data dir stay
+    vid = stderr_lines(made)[0].removeprefix("created volume ")
+    assert [volume["vid"] for volume in ok_json("volume", "list", data_dir=new)] == [vid]
+    proc = graft("sql", "new", "create tabel t(x)", data_dir=new)
+    one_error_line(proc, 2, 'near "tabel": syntax error')
+    assert new.is_dir()  # it was there before: it stays, with its volume
+    assert [volume["vid"] for volume in ok_json("volume", "list", data_dir=new)] == [vid]
+
+
 def test_sql_statement_on_a_locked_database_exits_1_saying_how_to_wait(tmp_path: Path) -> None:
     made = graft("sql", "new", "create table t(x)", data_dir=tmp_path)
     vid = made.stderr.decode().split("created volume ")[1].split()[0]
