@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import shutil
 from collections.abc import Callable, Iterator
@@ -21,7 +22,12 @@ from graft_client.storage.tags import is_tag_shaped, unknown_tag
 from graft_client.storage.volumes import VolumeRecords
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.volume import Volume
-from graft_core.errors import InvalidInputError, NoServersError, VolumeNotFoundError
+from graft_core.errors import (
+    InvalidInputError,
+    NoServersError,
+    StorageError,
+    VolumeNotFoundError,
+)
 from graft_core.ids import VolumeId
 from graft_core.settings import Settings
 
@@ -40,6 +46,8 @@ __all__ = [
     "resumable_push",
     "synced_volume",
 ]
+
+log = logging.getLogger(__name__)
 
 NO_SERVERS = (
     "set --metastore/--pagestore, GRAFT_METASTORE/GRAFT_PAGESTORE, or metastore/pagestore in "
@@ -137,13 +145,15 @@ def open_client(
 def remove_if_unused(data_dir: Path) -> None:
     """Remove ``data_dir``, which this command created and closed holding no volume (bad input
     leaves nothing stored), unless another process opened it meanwhile: it holds the data dir's
-    lock (``flock`` on the directory, as ``shared.node``) or made a volume there."""
-    fd = os.open(data_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    lock (``flock`` on the directory, as ``shared.node``) or made a volume there. Left as it is
+    if that cannot be told (the command's own error is the one to show)."""
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return
+        fd = os.open(data_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError as exc:
+        log.debug("data dir %s left: %s", data_dir, exc)
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         db = LocalDB(data_dir / "local")
         try:
             empty = not list(VolumeRecords(db).vids())
@@ -151,6 +161,8 @@ def remove_if_unused(data_dir: Path) -> None:
             db.close()
         if empty:
             shutil.rmtree(data_dir)
+    except (OSError, StorageError) as exc:  # BlockingIOError: another process holds it
+        log.debug("data dir %s left: %s", data_dir, exc)
     finally:
         os.close(fd)
 
