@@ -24,7 +24,7 @@ from graft_client import Client
 from graft_client.shared.state import SharedState
 from graft_client.sqlite import register, unregister
 from graft_client.storage import db as storage_db
-from graft_core.errors import StorageError, StorageFullError
+from graft_core.errors import StorageError, StorageFullError, StorageUnavailableError
 from tests.cli.runner import graft, ok_json, servers_env
 from tests.client.test_disk_full import WalSyncFails
 from tests.multiproc.conftest import (
@@ -51,6 +51,8 @@ def _committed(client: Client, vid: str, pageidx: int) -> bool:
         _commit(client, vid, pageidx)
     except StorageFullError:
         return False  # the owner had not stopped yet: still its refusing database
+    except StorageUnavailableError:
+        return False  # it went away during the call, as it hands the data dir over: retried
     return True
 
 
