@@ -143,10 +143,10 @@ def open_client(
 
 
 def remove_if_unused(data_dir: Path) -> None:
-    """Remove ``data_dir``, which this command created and closed holding no volume (bad input
-    leaves nothing stored), unless another process opened it meanwhile: it holds the data dir's
-    lock (``flock`` on the directory, as ``shared.node``) or made a volume there. Left as it is
-    if that cannot be told (the command's own error is the one to show)."""
+    """Remove ``data_dir``, which this command created and closed, if it holds no volume (bad
+    input leaves nothing stored) and no process opened it meanwhile (it holds the data dir's lock:
+    ``flock`` on the directory, as ``shared.node``). Left as it is if that cannot be told (the
+    command's own error is the one to show)."""
     try:
         fd = os.open(data_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     except OSError as exc:

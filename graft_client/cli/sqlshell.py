@@ -151,52 +151,55 @@ def _quoted(statement: str) -> str:
 
 def run_sql(ctx: click.Context, vid: str, sql: tuple[str, ...]) -> None:
     """``graft sql VID [STATEMENTS]...`` (see ``sql.sql_command``). A data dir made for a new
-    volume goes with it if the statements fail before any commits (bad input stores nothing)."""
+    volume goes if it holds none after (bad input stores nothing: see ``_named_or_dropped``)."""
     data_dir = data_dir_of(ctx)
     fresh = vid == NEW_VOLUME and not data_dir.is_dir()
-    dropped = False
     try:
         with open_client(ctx, clones=None if vid == NEW_VOLUME else vid) as client:
-            if vid != NEW_VOLUME:
-                # A bad VolumeId or an unknown volume is a bad argument: the group reports it
-                # as one `error:` line with exit code 2 (and this clones a remote volume lazily).
-                client.open_volume(vid)
-            register(client, VFS_NAME)
-            try:
-                try:
-                    db = apsw.Connection(vid, vfs=VFS_NAME)
-                except apsw.Error as exc:
-                    raise CliError(str(exc)) from None
-                made = db.filename if vid == NEW_VOLUME else None
-                session = not sql and sys.stdin.isatty()
-                if made is not None and session:  # its volume is named as it starts
-                    click.echo(f"created volume {made}", err=True)
-                shell = _Shell(db=db, stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr)
-                ran = False
-                try:
-                    _run_shell(shell, db, sql)
-                    ran = not shell.failed
-                finally:
-                    db.close()
-                    if made is not None and not session:
-                        dropped = _named_or_dropped(client, made, ran)
-            finally:
-                unregister(VFS_NAME)
+            shell = _run_on(client, vid, sql)
     finally:
-        if fresh and dropped:
+        if fresh:
             remove_if_unused(data_dir)
     if shell.failed and not sys.stdin.isatty():
         sys.exit(SQL_FAILED)
 
 
-def _named_or_dropped(client: Client, vid: str, ran: bool) -> bool:
+def _run_on(client: Client, vid: str, sql: tuple[str, ...]) -> _Shell:
+    if vid != NEW_VOLUME:
+        # A bad VolumeId or an unknown volume is a bad argument: the group reports it as one
+        # `error:` line with exit code 2 (and this clones a remote volume lazily).
+        client.open_volume(vid)
+    register(client, VFS_NAME)
+    try:
+        try:
+            db = apsw.Connection(vid, vfs=VFS_NAME)
+        except apsw.Error as exc:
+            raise CliError(str(exc)) from None
+        made = db.filename if vid == NEW_VOLUME else None
+        session = not sql and sys.stdin.isatty()
+        if made is not None and session:  # its volume is named as it starts
+            click.echo(f"created volume {made}", err=True)
+        shell = _Shell(db=db, stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr)
+        ran = False
+        try:
+            _run_shell(shell, db, sql)
+            ran = not shell.failed
+        finally:
+            db.close()
+            if made is not None and not session:
+                _named_or_dropped(client, made, ran)
+    finally:
+        unregister(VFS_NAME)
+    return shell
+
+
+def _named_or_dropped(client: Client, vid: str, ran: bool) -> None:
     """The volume made for statements given as arguments or piped: named once they ran, or
-    deleted (True) if they failed before any committed (bad input leaves nothing stored)."""
+    deleted if they failed before any committed (bad input leaves nothing stored)."""
     if not ran and client.local_volume(vid).snapshot() is None:
         client.delete_volume(vid)
-        return True
-    click.echo(f"created volume {vid}", err=True)
-    return False
+    else:
+        click.echo(f"created volume {vid}", err=True)
 
 
 def _run_shell(shell: _Shell, db: apsw.Connection, sql: tuple[str, ...]) -> None:
