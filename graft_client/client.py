@@ -15,6 +15,7 @@ from graft_client.shared.leases import WriterLeases
 from graft_client.shared.leasewords import LEASE_WORDS, LeaseWords
 from graft_client.shared.link import OwnerLink
 from graft_client.shared.node import Roles
+from graft_client.shared.state import REPIN_GRACE_S
 from graft_client.storage.reclaim import ReclaimStats
 from graft_client.storage.records import SyncMode, parse_sync_mode
 from graft_client.storage.tags import check_tag, check_tag_free, is_tag_shaped, unknown_tag
@@ -24,9 +25,11 @@ from graft_core.crypto import Key
 from graft_core.errors import (
     InvalidInputError,
     KeyRequiredError,
+    StorageError,
     UnknownTagError,
     VolumeNotFoundError,
 )
+from graft_core.failpoints import failpoint
 from graft_core.ids import ClientId, VolumeId
 from graft_core.settings import Settings
 
@@ -90,15 +93,24 @@ class Client(Closing):
             config=config,
             remote=remote,
         )
+        wanted_id = ClientId.parse(client_id) if isinstance(client_id, str) else client_id
+        self._open(settings, wanted_id, key if key is not None else Key.from_env(), kept=None)
+
+    def _open(
+        self, settings: Settings, wanted_id: ClientId | None, key: Key | None, kept: int | None
+    ) -> None:
+        """Open the data dir; ``kept``: its lock, which this process kept as its last client
+        there closed (``reopen``)."""
+        self._settings, self._key = settings, key
         self.data_dir = settings.data_dir
         self.keep_commits = settings.keep_commits
         self.metastore = settings.metastore
         self.pagestore = settings.pagestore
         self.remote = settings.remote
         self.token = settings.token
-        wanted_id = ClientId.parse(client_id) if isinstance(client_id, str) else client_id
-        _make_data_dir(self.data_dir)
-        self.shared = SharedDir(self.data_dir)
+        if kept is None:
+            _make_data_dir(self.data_dir)
+        self.shared = SharedDir(self.data_dir, kept)
         try:
             self.state = SharedState(self.data_dir, self.keep_commits, self.shared)
         except BaseException:
@@ -117,13 +129,18 @@ class Client(Closing):
             metastore=self.metastore,
             pagestore=self.pagestore,
             token=self.token,
-            key=key if key is not None else Key.from_env(),
+            key=key,
             remote=self.remote,
         )
         self.state.ciphers = self.session.keys.local_cipher
         words = LeaseWords(self.data_dir / LEASE_WORDS)
         self.leases = WriterLeases(self.shared, self.state.latest_lsn, words)
         self.state.leases = self.leases
+        if kept is not None:
+            # The attached processes come back as to a new owner after a takeover: they pin
+            # their readers' snapshots again and take back their writer leases.
+            self.state.defer_reclaim(REPIN_GRACE_S)
+            self.leases.promote()
         service = OwnerService(self.state, self.session, self.leases)
         self.state.pins_by_pid = service.pins_by_pid
         self.shared.serve(
@@ -133,6 +150,29 @@ class Client(Closing):
         _open_clients.add(self)
         role = "owner" if self.is_owner else f"attached to pid {self.owner_pid}"
         log.debug("opened client %s at %s (%s)", self.client_id, self.data_dir, role)
+
+    def reopen(self) -> Client:
+        """Close this client and open its data dir again, with the same settings and client
+        id: what makes local storage that refuses writes since the disk filled up take them
+        again (once space is free). An owner keeps the data dir meanwhile: the attached
+        processes wait for it, and none takes over. This client's volumes, readers, writers
+        and SQLite VFS stop working; take new ones from the client returned. Closing a client
+        whose storage refuses writes fails (the error is logged) and closes it all the same.
+        """
+        kept = None if self._inherited else self.shared.keep_lock()
+        try:
+            try:
+                self.close()
+            except StorageError as exc:
+                log.warning("closing the client of %s before it reopens: %s", self.data_dir, exc)
+            failpoint("client.reopen.closed")
+            reopened = Client.__new__(Client)
+            opening, kept = kept, None  # the new client's from here on, if it fails too
+            reopened._open(self._settings, self.client_id, self._key, opening)
+        finally:
+            if kept is not None:
+                os.close(kept)
+        return reopened
 
     @property
     def is_owner(self) -> bool:

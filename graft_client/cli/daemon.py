@@ -130,35 +130,38 @@ def _sync_until_stopped(
     opened: threading.Event,
 ) -> None:
     """Sync until stopped, reopening the client whenever its local storage, refusing writes
-    since the disk filled up, finds space again. The close of a client so refused fails and
-    releases the data dir all the same (another process may take over meanwhile); an open
-    that fails then (the disk filled up again) is tried again ``RECHECK_S`` later."""
+    since the disk filled up, finds space again."""
     fresh = not data_dir_of(ctx).is_dir()  # (a mistyped --data-dir shows here)
-    current: _Current | None = None
-    while True:
-        entered = reopen = False
+    with open_client(ctx, syncs=True) as client:
+        opened.set()
+        current = _started(client, wait_ms, metrics_port, fresh)
+        syncing = True
         try:
-            with open_client(ctx, syncs=True) as client:
-                entered = True
-                if current is None:
-                    opened.set()
-                    current, syncing = _started(client, wait_ms, metrics_port, fresh), True
-                else:
-                    current.client = client
-                    log.warning("local storage of %s reopened: it takes writes", client.data_dir)
-                    syncing = _autosync(client, wait_ms, told=False)
-                reopen = _wait_for_stop_or_space(client, stop, wait_ms, syncing=syncing)
-        except StorageError as exc:
-            if current is None or (entered and not reopen):
-                raise
-            if entered:
-                log.info("closing the local storage that refused writes: %s", exc)
-            else:
-                log.warning("reopening local storage failed, tried again soon: %s", exc)
-                reopen = not stop.wait(RECHECK_S)
-        if not reopen:
-            break
+            while _wait_for_stop_or_space(current.client, stop, wait_ms, syncing=syncing):
+                reopened = _reopened(current.client, stop)
+                if reopened is None:
+                    break
+                current.client = reopened
+                syncing = _autosync(reopened, wait_ms, told=False)
+        finally:
+            current.client.close()
     click.echo("graft daemon stopping", err=True)
+
+
+def _reopened(client: Client, stop: threading.Event) -> Client | None:
+    """``client`` reopened (owning the data dir, it keeps it: ``Client.reopen``), or None if
+    the daemon was stopped first. An open that fails (the disk filled up again) releases the
+    data dir, and is tried again ``RECHECK_S`` later."""
+    while True:
+        try:
+            reopened = client.reopen()
+        except StorageError as exc:
+            log.warning("reopening local storage failed, tried again soon: %s", exc)
+            if stop.wait(RECHECK_S):
+                return None
+        else:
+            log.warning("local storage of %s reopened: it takes writes", client.data_dir)
+            return reopened
 
 
 def _autosync(client: Client, wait_ms: int, *, told: bool) -> bool:

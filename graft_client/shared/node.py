@@ -120,10 +120,12 @@ def _hello(link: OwnerLink, pid: int, data_dir: Path, deadline: float) -> Any:
 
 
 class SharedDir:
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, kept: int | None = None) -> None:
+        """``kept``: the lock as ``keep_lock`` kept it from this process's last owner (taken
+        over here: this one owns the data dir, and releases the lock)."""
         self.data_dir = data_dir
         self._address = address(data_dir)
-        self._fd = os.open(data_dir, os.O_RDONLY | os.O_DIRECTORY)
+        self._fd = os.open(data_dir, os.O_RDONLY | os.O_DIRECTORY) if kept is None else kept
         self._guard = threading.Condition()
         self._link: OwnerLink | None = None
         self._server: OwnerServer | None = None
@@ -379,6 +381,11 @@ class SharedDir:
         if self._server is not None:
             self._server.abandon()
         self.release()
+
+    def keep_lock(self) -> int | None:
+        """The owner: its lock, held on past ``release`` (an fd of the same open file, which
+        ``flock`` locks) until a new ``SharedDir`` takes it over; None if attached."""
+        return os.dup(self._fd) if self.is_owner and self._fd >= 0 else None
 
     def release(self) -> None:
         """Give up the lock (after the database is closed). Idempotent."""

@@ -3,6 +3,7 @@ every process of the device (one runtime, one autosync); in the owner it is the 
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import astuple
 from functools import partial
@@ -17,10 +18,13 @@ from graft_client.storage.records import SyncError, SyncMode, decode, encode
 from graft_client.sync.observe import Progress, PushInfo
 from graft_client.sync.session import SyncSession
 from graft_core.crypto import Key
+from graft_core.errors import InvalidInputError
 from graft_core.ids import ClientId, VolumeId
 from graft_core.types import LSN, LocalLSN, PageCount, RemoteLSN, Snapshot
 
 __all__ = ["SharedSession", "key_from_wire", "push_to_wire"]
+
+log = logging.getLogger(__name__)
 
 
 class SharedSession(SyncSession):
@@ -72,11 +76,19 @@ class SharedSession(SyncSession):
         self._shared.call(lambda: None, "key", bytes(vid), *key_to_wire(kek), given)
 
     def reattach(self, link: OwnerLink) -> None:
-        """A new owner: give it the keys the last one had from this process."""
+        """A new owner: give it the keys the last one had from this process, and ask it to
+        sync if this process asked the last one (an attached daemon synced no more after a
+        takeover that another process won)."""
         with self._keys_guard:
             shared = list(self._shared_keys.items())
         for vid, (kek, given) in shared:
             link.call("key", bytes(vid), *key_to_wire(kek), given)
+        if self._autosync_wait_ms is None:
+            return
+        try:
+            link.call("autosync", self._autosync_wait_ms)
+        except InvalidInputError as exc:  # an owner without servers
+            log.warning("%s; this process's autosync waits for an owner with servers", exc)
 
     def push(self, vid: VolumeId, progress: Progress | None = None) -> PushInfo | None:
         here: list[bool] = []

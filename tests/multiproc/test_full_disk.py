@@ -206,8 +206,9 @@ def test_the_daemon_owning_the_data_dir_reopens_its_storage_once_space_is_freed(
 ) -> None:
     """Its RocksDB refuses writes after one found the disk full, for every process of the data
     dir, until it is reopened: an app attached to the daemon stayed refused after space was
-    freed, until someone restarted the daemon. The daemon now reopens its client by itself.
-    The app may take over meanwhile (it has no servers): the daemon then stays, attached."""
+    freed, until someone restarted the daemon. The daemon now reopens its client by itself,
+    and keeps the data dir meanwhile: the app, which has no servers, took it over, and nothing
+    synced until the app closed."""
     env = servers_env(cluster.metastore.url, cluster.pagestore.url)
     port = free_port()
     with small_tmpfs(tmp_path / "disk", size="24m") as disk:
@@ -226,8 +227,7 @@ def test_the_daemon_owning_the_data_dir_reopens_its_storage_once_space_is_freed(
             daemon.wait_for("stderr", "free again: reopening it")
             daemon.wait_for("stderr", "reopened: it takes writes")
             assert daemon.proc.poll() is None
-            if app.is_owner:  # it took over as the daemon reopened: it has no servers
-                daemon.wait_for("stderr", "this daemon syncs once it owns the data dir")
+            assert not app.is_owner and app.owner_pid == daemon.proc.pid
             with app.local_volume(vid).reader() as reader:
                 assert reader.read(1) == page(1) and reader.read(2) == page(2)
             status = ok_json("status", vid, data_dir=data_dir, env=env)
@@ -235,10 +235,12 @@ def test_the_daemon_owning_the_data_dir_reopens_its_storage_once_space_is_freed(
             # Its metrics are the reopened client's (the closed one's would fail to read).
             scraped = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=5)
             assert f'graft_volume_local_lsn{{vid="{vid}"}} 2.0' in scraped.text.splitlines()
-            app.close()  # the daemon owns the data dir after it, if it did not: it pushes
 
             def pushed() -> bool:
                 status = ok_json("status", vid, data_dir=data_dir, env=env)
                 return status["unpushed_commits"] == 0 and status["remote_lsn"] is not None
 
             wait_until(pushed, 30, "the daemon to push both commits")
+            assert ok_json("status", vid, data_dir=data_dir, env=env)["owner_pid"] == (
+                daemon.proc.pid
+            )
