@@ -330,9 +330,34 @@ class WriterLeases:
             return self._words.word(vid)
 
     def grant_at(self, holder: int, vid: VolumeId, file: int) -> int | None:
-        if not self.grant(holder, vid, file):
-            return None
-        return self._latest(vid)
+        """``grant``, for a transaction that read before it writes, and the latest LSN then.
+        A lease that may soon be free is waited for, once: one that another file took ahead
+        and has not confirmed (its transaction may only read) until it lapses, or one that a
+        takeover keeps for its last holder until the moment passes. SQLite's busy handler
+        does not retry a transaction that read before it writes: SQLITE_BUSY fails it at once,
+        where a native file's readers never keep a writer out."""
+        for last in (False, True):
+            with self._guard:
+                wait = self._take(holder, vid, file, ahead=False)
+                passing = self._passing(vid)
+            if wait == 0.0:
+                return self._latest(vid)
+            if last or not passing:
+                return None
+            time.sleep(wait)
+        return None
+
+    def may_wait(self, vid: VolumeId) -> bool:
+        """Whether ``grant_at`` may wait for ``vid``'s lease now (its request then runs where
+        requests may wait: ``OwnerService.slow``)."""
+        with self._guard:
+            reholding = vid not in self._table and time.monotonic() < self._reholding_until
+            return vid in self._ahead or reholding
+
+    def _passing(self, vid: VolumeId) -> bool:
+        """Whether ``vid``'s lease, which a file could not take, may be free soon: taken
+        ahead and not confirmed, or kept for its last holder after a takeover (guard held)."""
+        return vid in self._ahead or vid not in self._table
 
     def revoke(self, holder: int, vid: VolumeId, file: int) -> bool:
         """``file`` writes no more: the first file waiting takes the lease (told here).

@@ -242,6 +242,11 @@ class OwnerService:
 
     def slow(self, op: str, args: list[Any]) -> bool:
         """Whether the request may wait (a pin ahead of a write waits its turn without)."""
+        if op == "lock_at" and args and isinstance(args[0], bytes):
+            try:
+                return self._leases.may_wait(VolumeId(args[0]))
+            except ValueError:  # not a volume id: answered as bad input where it runs
+                return False
         return op in SLOW_OPS
 
     def dropped(self, conn: Connection) -> None:

@@ -444,8 +444,15 @@ class VolumeFile(apsw.VFSFile):
                 lsn = _lsn(self._reader.snapshot)
                 self._page1 = (lsn, _stamp_header(self._reader.read(1), lsn ^ 0xFFFFFFFF))
         if self._level < apsw.SQLITE_LOCK_RESERVED <= level:
+            try:
+                latest = self._hold()
+            except apsw.BusyError:
+                # SQLite's busy handler retries. Each try would wait at the owner for the lease
+                # too (a file that wrote last does), which the handler does not count: a
+                # busy_timeout of 300 ms gave up after 0.95 s. Retries poll, as on a native file.
+                self._wrote = False
+                raise
             self._wrote = True
-            latest = self._hold()
             try:
                 self._writer = self._begin_write(latest)
             except BaseException:

@@ -54,6 +54,9 @@ client = Client(sys.argv[1])
 register(client)
 db = apsw.Connection(sys.argv[2], vfs="graft")
 db.set_busy_timeout(30_000)
+db.execute("insert into t values (0)")  # it wrote last: its next write waits at the owner
+print("wrote", flush=True)
+sys.stdin.readline()
 db.execute("insert into t values (2)")  # waits for the owner's transaction
 print(db.execute("select count(*) from t").fetchall()[0][0], flush=True)
 """
@@ -66,11 +69,16 @@ def test_an_attached_process_that_waited_for_the_writer_lock_exits_without_closi
     with Client(tmp_path) as owner:
         db = Device(owner).connect()
         db.execute("create table t(n integer)")
-        db.execute("begin immediate")
-        db.execute("insert into t values (1)")
         argv = [sys.executable, "-c", WAITER, str(tmp_path), db.filename]
-        child = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        pipe = subprocess.PIPE
+        child = subprocess.Popen(argv, cwd=ROOT, stdin=pipe, stdout=pipe, stderr=pipe)
         try:
+            assert child.stdin is not None and child.stdout is not None
+            assert child.stdout.readline() == b"wrote\n"
+            db.execute("begin immediate")
+            db.execute("insert into t values (1)")
+            child.stdin.write(b"go\n")
+            child.stdin.flush()
             vid = VolumeId.parse(db.filename)
             waiting = owner.leases.waiting
             wait_until(lambda: waiting(vid) or None, 30, "the child's insert waiting")
@@ -78,7 +86,7 @@ def test_an_attached_process_that_waited_for_the_writer_lock_exits_without_closi
             wait_until(lambda: waiting(vid) == 0 or None, 30, "the child's insert told busy")
             db.execute("commit")
             out, err = child.communicate(timeout=30)
-            assert (child.returncode, out) == (0, b"2\n"), err.decode()
+            assert (child.returncode, out) == (0, b"3\n"), err.decode()
         finally:
             if child.poll() is None:
                 child.kill()
