@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from graft_core.audit import audit_digest
 from graft_core.closing import Closing
 from graft_core.errors import ClosedError
 from graft_core.types import EMPTY_PAGE, MAX_PAGEIDX, Snapshot, check_pageidx
@@ -78,6 +79,10 @@ class VolumeReader(Closing):
         if not (type(pageidx) is int and 0 < pageidx <= MAX_PAGEIDX):
             check_pageidx(pageidx)
         return self._read(pageidx)
+
+    def checksum(self) -> str:
+        """The audit digest (``graft_core.audit``) of this reader's snapshot."""
+        return audit_digest(self.page_count, map(self.read, range(1, self.page_count + 1)))
 
     def layered_over(self, snapshot: Snapshot, staged: Staged) -> VolumeReader:
         """A reader of ``snapshot``, which a writer on this reader's snapshot committed with

@@ -42,17 +42,18 @@ def commit_json(entry: CommitInfo) -> dict[str, Any]:
 
 def audit_json(volume: Volume, *, fetch: bool) -> dict[str, Any]:
     """The audit of the volume's latest snapshot: how many of its pages are local, and its
-    digest (``Volume.checksum``). Pages not local are fetched with ``fetch``; without it, and
-    some missing, the digest is None."""
-    snapshot = volume.snapshot()
-    page_count = 0 if snapshot is None else snapshot.page_count
-    missing = volume.missing_pages()
-    compute = fetch or not missing
-    return {
-        "vid": str(volume.vid),
-        "lsn": None if snapshot is None else snapshot.lsn,
-        "remote_lsn": None if snapshot is None else snapshot.remote_lsn,
-        "page_count": page_count,
-        "local_pages": page_count - missing,
-        "digest": volume.checksum(None if snapshot is None else snapshot.lsn) if compute else None,
-    }
+    digest (``VolumeReader.checksum``). Pages not local are fetched with ``fetch``; without
+    it, and some missing, the digest is None. The snapshot is pinned first: commits landing
+    meanwhile (other processes of the data dir) reclaim none of what it reads."""
+    with volume.reader() as reader:
+        snapshot = reader.snapshot
+        missing = volume.missing_pages()
+        compute = fetch or not missing
+        return {
+            "vid": str(volume.vid),
+            "lsn": None if snapshot is None else snapshot.lsn,
+            "remote_lsn": None if snapshot is None else snapshot.remote_lsn,
+            "page_count": reader.page_count,
+            "local_pages": reader.page_count - missing,
+            "digest": reader.checksum() if compute else None,
+        }

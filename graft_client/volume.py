@@ -30,7 +30,6 @@ from graft_client.sync.observe import Progress, PushInfo
 from graft_client.sync.session import SyncSession
 from graft_client.transfer import export_pages
 from graft_client.writer import VolumeWriter
-from graft_core.audit import audit_digest
 from graft_core.errors import (
     ConcurrentWriteError,
     InvalidInputError,
@@ -313,8 +312,7 @@ class Volume:
         equal on every device holding the snapshot and to ``LiteClient.checksum`` of the
         remote LSN it maps to. Pages not local yet are fetched."""
         with self.reader(lsn) as reader:
-            count = reader.page_count
-            return audit_digest(count, map(reader.read, range(1, count + 1)))
+            return reader.checksum()
 
     def missing_pages(self) -> int:
         """How many pages of the latest snapshot are not local yet (``fetch_all`` gets them)."""

@@ -6,8 +6,12 @@ import hashlib
 import struct
 from pathlib import Path
 
+import pytest
+
 from graft_client import Client, LiteClient
+from graft_client.report import audit_json
 from graft_client.sqlite.transfer import import_file
+from graft_client.volume import Volume
 from tests.cli.runner import graft, ok_json, servers_env, stderr_lines
 from tests.names.test_transfer import _source_database
 from tests.pagestore.cluster import Cluster
@@ -96,3 +100,28 @@ def test_audit_of_an_empty_volume_and_bad_input(tmp_path: Path) -> None:
         proc = graft(*args, data_dir=tmp_path)
         lines = stderr_lines(proc)
         assert proc.returncode == code and len(lines) == 1 and why in lines[0], (args, lines)
+
+
+def test_an_audit_while_other_processes_commit_digests_the_snapshot_it_began_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`graft audit VID` failed on every try beside writing apps (an outside tester): it read
+    the latest LSN, then the digest at that LSN, which commits landing meanwhile had
+    reclaimed ("LSN 8009 ... is no longer retained locally", exit 2 for no bad input)."""
+    with Client(tmp_path, keep_commits=2) as client:
+        volume = client.create_volume()
+        with volume.writer() as writer:
+            writer.write(1, b"a" * 4096)
+        expected = volume.checksum()
+        counted = Volume.missing_pages
+
+        def commits_land_meanwhile(self: Volume) -> int:
+            for n in range(6):
+                with self.writer() as writer:
+                    writer.write(1, bytes([n]) * 4096)
+            self.reclaim()
+            return counted(self)
+
+        monkeypatch.setattr(Volume, "missing_pages", commits_land_meanwhile)
+        audit = audit_json(volume, fetch=False)
+    assert (audit["lsn"], audit["digest"]) == (1, expected)
