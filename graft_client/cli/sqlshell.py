@@ -19,6 +19,7 @@ from graft_client.cli.context import data_dir_of, open_client, remove_if_unused
 from graft_client.cli.output import INTERRUPTED, USAGE_ERROR, CliError, progress
 from graft_client.client import Client
 from graft_client.sqlite import NEW_VOLUME, register, unregister
+from graft_core.failpoints import failpoint
 
 __all__ = ["run_sql", "statements"]
 
@@ -52,6 +53,9 @@ class _Shell(apsw.shell.Shell):
     failed = False
     running = False
     interrupted = False  # Ctrl-C while running: the progress handler stops the statement
+    # Ctrl-C came as the last statement ran, which ran to the end all the same (it came as
+    # its commit settled: the commit holds it off until it is done, see VolumeFile._commit).
+    interrupted_late = False
     interrupts_at_prompt = 0
 
     def handle_exception(self) -> None:
@@ -68,6 +72,7 @@ class _Shell(apsw.shell.Shell):
             else:
                 super().process_complete_line(command)  # type: ignore[no-untyped-call]
         finally:
+            self.interrupted_late = self.interrupted
             self.running = self.interrupted = False
 
     def process_sql(
@@ -124,6 +129,12 @@ def _run_argument(shell: _Shell, statement: str) -> None:
     finally:
         captured, shell.stderr = shell.stderr, said
     said.write(captured.getvalue())
+    if shell.interrupted_late:
+        raise CliError(
+            f"interrupted as {_quoted(statement)} ended: it ran to the end (what it wrote "
+            "outside an explicit transaction is committed); no statement after it ran",
+            INTERRUPTED,
+        )
 
 
 def _statement_error(exc: Exception, statement: str, vid: str) -> CliError:
@@ -154,9 +165,18 @@ def run_sql(ctx: click.Context, vid: str, sql: tuple[str, ...]) -> None:
     volume goes if it holds none after (bad input stores nothing: see ``_named_or_dropped``)."""
     data_dir = data_dir_of(ctx)
     fresh = vid == NEW_VOLUME and not data_dir.is_dir()
+    shell = None
     try:
         with open_client(ctx, clones=None if vid == NEW_VOLUME else vid) as client:
             shell = _run_on(client, vid, sql)
+            failpoint("sql.closing")
+    except KeyboardInterrupt:
+        if shell is None:
+            raise
+        raise CliError(
+            "interrupted as graft sql closed the volume: every statement had run to the end",
+            INTERRUPTED,
+        ) from None
     finally:
         if fresh:
             remove_if_unused(data_dir)

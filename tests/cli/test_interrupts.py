@@ -4,6 +4,7 @@ interrupts the running statement and goes on, as ``sqlite3`` does."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -272,3 +273,44 @@ def test_serve_stopped_while_a_server_starts_stops_at_once(
     finally:
         serve.kill()
         serve.wait()
+
+
+def _sql_paused_at(
+    point: str, tmp_path: Path, *statements: str
+) -> tuple[subprocess.Popen[bytes], str, Path]:
+    """`graft sql VID STATEMENTS...` on a table t(n), held at fail point ``point``."""
+    ok("sql", "new", "create table t(n integer)", data_dir=tmp_path)
+    found = str(json.loads(ok("volume", "list", "--json", data_dir=tmp_path))[0]["vid"])
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    env = clean_env(GRAFT_FAILPOINTS=f"{point}=pause", GRAFT_FAILPOINT_DIR=str(gate))
+    argv: list[str | Path] = [GRAFT, "--data-dir", tmp_path, "sql", found, *statements]
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wait_until(lambda: list(gate.glob(f"{point}.*.reached")) or None, 30, point)
+    return proc, found, gate
+
+
+def test_sql_ctrl_c_as_a_statement_commits_says_it_committed_and_runs_no_more(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C as a commit settles waits for the commit (SQLite must not roll back what
+    landed): the statement runs to the end. The command went on with the next statements and
+    exited 0 saying nothing (an outside tester)."""
+    first, second = "insert into t values (1)", "insert into t values (2)"
+    proc, vid, gate = _sql_paused_at("commit.written", tmp_path, first, second)
+    proc.send_signal(signal.SIGINT)
+    (gate / "commit.written.resume").touch()
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert f"interrupted as {first} ended: it ran to the end" in err.decode()
+    assert ok("sql", vid, "select sum(n) from t", data_dir=tmp_path).strip() == b"1"
+
+
+def test_sql_ctrl_c_as_it_closes_says_every_statement_ran(tmp_path: Path) -> None:
+    """It said "error: interrupted" after the statements had all committed."""
+    proc, vid, _ = _sql_paused_at("sql.closing", tmp_path, "insert into t values (3)")
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert "every statement had run to the end" in err.decode()
+    assert ok("sql", vid, "select sum(n) from t", data_dir=tmp_path).strip() == b"3"
