@@ -416,7 +416,12 @@ class Client(Closing):
         """
         volume_id = self.resolve(vid)
         if self.session.autosync_running:
-            raise InvalidInputError(f"stop autosync before deleting volume {volume_id}")
+            where = "this process" if self.is_owner else f"pid {self.owner_pid}"
+            raise InvalidInputError(
+                f"stop autosync before deleting volume {volume_id}: it runs in the process "
+                f"that owns data dir {self.data_dir} ({where}), for every process of it (a "
+                "`graft daemon`: stop it)"
+            )
         self.state.delete_volume(volume_id)
         self.session.forget(volume_id)
         log.info("deleted volume %s locally", volume_id)

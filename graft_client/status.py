@@ -10,23 +10,29 @@ from graft_client.storage.records import VolumeStatus
 
 if TYPE_CHECKING:
     from graft_client.client import Client
-    from graft_client.volume import Volume
+    from graft_client.volume import Volume, VolumeInfo
 
-__all__ = ["owner_report", "volume_report"]
+__all__ = ["info_and_push", "owner_report", "volume_report"]
 
 
 def _age_s(at_ms: int | None) -> float | None:
     return None if at_ms is None else round((time.time_ns() // 1_000_000 - at_ms) / 1000, 3)
 
 
-def volume_report(volume: Volume) -> dict[str, Any]:
-    """LSNs, sync state, unpushed commits, the last error and sync, and fetch counters; the
-    object-store requests for a direct client's volume (see ``_store_requests``)."""
-    # A push under way looks cut off while it runs: it ran while the status was read if it
-    # ran before or after, or one began in between (its pending mark is set after it began).
+def info_and_push(volume: Volume) -> tuple[VolumeInfo, bool]:
+    """The volume's info, and whether a push of it ran as it was read (in any process): a
+    push under way looks cut off (``INTERRUPTED_PUSH``) until it ends. It ran then if it ran
+    before or after, or one began in between (its pending mark is set after it began)."""
     running_before, begun_before = volume.session.push_state(volume.vid)
     info = volume.info()
     running_after, begun_after = volume.session.push_state(volume.vid)
+    return info, running_before or running_after or begun_before != begun_after
+
+
+def volume_report(volume: Volume) -> dict[str, Any]:
+    """LSNs, sync state, unpushed commits, the last error and sync, and fetch counters; the
+    object-store requests for a direct client's volume (see ``_store_requests``)."""
+    info, pushing = info_and_push(volume)
     snap = info.snapshot
     synced = snap.remote.local_lsn if snap and snap.remote else 0
     last_sync_ms = volume.last_sync_ms()
@@ -41,8 +47,8 @@ def volume_report(volume: Volume) -> dict[str, Any]:
         "conflict_policy": volume.conflict_policy.value,
         "unpushed_commits": (snap.lsn - synced) if snap else 0,
         "autosync": volume.session.autosync_running,
-        "pushing": running_before or running_after or begun_before != begun_after,
-        "last_error": _unresolved_error(volume, info.status, last_sync_ms),
+        "pushing": pushing,
+        "last_error": _unresolved_error(volume, info.status, last_sync_ms, pushing=pushing),
         "last_sync_age_s": _age_s(last_sync_ms),
         "pages_fetched": stats.pages_fetched,
         "round_trips": stats.round_trips,
@@ -50,13 +56,19 @@ def volume_report(volume: Volume) -> dict[str, Any]:
     return report | _store_requests(volume, stats.requests)
 
 
-def _unresolved_error(volume: Volume, status: VolumeStatus, last_sync_ms: int | None) -> str | None:
-    """The last sync error, unless the volume is ok and a sync succeeded after it: an outage
-    the runtime has since recovered from is history (``Volume.errors``), not where it stands."""
+def _unresolved_error(
+    volume: Volume, status: VolumeStatus, last_sync_ms: int | None, *, pushing: bool
+) -> str | None:
+    """The last sync error, unless the volume is ok (or a push under way makes it look cut
+    off) and a sync succeeded after it: an outage the runtime has since recovered from is
+    history (``Volume.errors``), not where it stands. (Beside apps that commit all the time,
+    the status read a push under way most of the time: the error stayed shown ten seconds
+    after the pushes went through again.)"""
     errors = volume.errors()
     if not errors:
         return None
-    if status is VolumeStatus.OK and last_sync_ms is not None and last_sync_ms > errors[-1].at_ms:
+    ok = status is VolumeStatus.OK or (pushing and status is VolumeStatus.INTERRUPTED_PUSH)
+    if ok and last_sync_ms is not None and last_sync_ms > errors[-1].at_ms:
         return None
     return f"{errors[-1].kind}: {errors[-1].message}"
 

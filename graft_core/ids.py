@@ -94,7 +94,11 @@ class Gid:
             raise InvalidIdError(
                 f"invalid {cls.KIND} {text!r}: expected {TEXT_SIZE} base58 characters"
             )
-        return cls(_b58decode(text))
+        raw = _b58decode(text)
+        try:
+            return cls(raw)
+        except InvalidIdError as exc:  # which text it was says more than its bytes
+            raise InvalidIdError(f"invalid {cls.KIND} {text!r}: {exc}") from None
 
     @property
     def timestamp_ms(self) -> int:

@@ -18,8 +18,9 @@ from graft_client.cli.output import (
 )
 from graft_client.client import Client
 from graft_client.report import commit_json, volume_json
+from graft_client.status import info_and_push
 from graft_client.storage.records import SyncMode, VolumeStatus
-from graft_client.volume import Volume
+from graft_client.volume import Volume, VolumeInfo
 from graft_core import wire
 from graft_core.errors import VolumeNotFoundError
 from graft_core.ids import VolumeId
@@ -85,14 +86,20 @@ def volume_list(ctx: click.Context, as_json: bool) -> None:
     if missing_data_dir(ctx, as_json, "no volumes"):
         return
     with open_client(ctx) as client:
-        infos = client.volumes()
+        found = [info_and_push(client.local_volume(info.vid)) for info in client.volumes()]
     rows = [
         f"{info.vid}  lsn={info.snapshot.lsn if info.snapshot else '-'}  "
         f"pages={info.snapshot.page_count if info.snapshot else 0}  "
-        f"status={info.status.value}  sync={info.sync.value}"
-        for info in infos
+        f"status={_shown(info, pushing)}  sync={info.sync.value}"
+        for info, pushing in found
     ]
-    echo_result(as_json, [volume_json(i) for i in infos], "\n".join(rows) or "no volumes")
+    listed = [volume_json(info) | {"pushing": pushing} for info, pushing in found]
+    echo_result(as_json, listed, "\n".join(rows) or "no volumes")
+
+
+def _shown(info: VolumeInfo, pushing: bool) -> str:
+    """The status as a person reads it: a push under way, not one cut off."""
+    return "pushing" if pushing else info.status.value
 
 
 @volume.command("status")
@@ -103,11 +110,12 @@ def volume_status(ctx: click.Context, vid: str, as_json: bool) -> None:
     """Show a volume's snapshot, status, sync mode and retained history."""
     with open_client(ctx, creates=False) as client:
         vol = client.local_volume(vid)
-        info = vol.info()
+        info, pushing = info_and_push(vol)
         retained = [entry.lsn for entry in vol.log()]
         origin = vol.origin
     snap = info.snapshot
-    value = volume_json(info) | {"retained_lsns": [retained[0], retained[-1]] if retained else None}
+    value = volume_json(info) | {"pushing": pushing}
+    value["retained_lsns"] = [retained[0], retained[-1]] if retained else None
     fork = None if origin is None else f"fork of {origin[0]} at remote LSN {origin[1]}"
     value["origin"] = None if origin is None else {"vid": str(origin[0]), "lsn": origin[1]}
     text = "\n".join(
@@ -116,7 +124,7 @@ def volume_status(ctx: click.Context, vid: str, as_json: bool) -> None:
             f"local lsn   {snap.lsn if snap else '-'}",
             f"remote lsn  {snap.remote_lsn if snap and snap.remote_lsn else '-'}",
             f"page count  {snap.page_count if snap else 0}",
-            f"status      {info.status.value}",
+            f"status      {_shown(info, pushing)}",
             f"sync        {info.sync.value}",
             f"log         {f'LSN {retained[0]}..{retained[-1]}' if retained else 'empty'}",
         ]

@@ -215,6 +215,7 @@ class OwnerService:
             "autosync": self._autosync,
             "autosync_running": lambda conn: session.autosync_running,
             "has_remote": lambda conn: session.has_remote,
+            "servers": lambda conn: [session.metastore, session.pagestore, session.remote],
             "push_state": lambda conn, vid: list(SyncSession.push_state(session, VolumeId(vid))),
             "errors": lambda conn, vid: [
                 encode(e) for e in SyncSession.recent_errors(session, VolumeId(vid))

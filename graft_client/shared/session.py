@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import astuple
 from functools import partial
 from typing import Any
@@ -25,6 +26,17 @@ from graft_core.types import LSN, LocalLSN, PageCount, RemoteLSN, Snapshot
 __all__ = ["SharedSession", "key_from_wire", "push_to_wire"]
 
 log = logging.getLogger(__name__)
+
+
+def _servers(*urls: str | None) -> list[str]:
+    """A process's servers (metastore, pagestore, remote) as compared: those set, named and
+    without a trailing slash."""
+    named = zip(("metastore", "pagestore", "remote"), urls, strict=True)
+    return [f"{name} {url.rstrip('/')}" for name, url in named if url]
+
+
+def _named(servers: list[str]) -> str:
+    return ", ".join(servers)
 
 
 class SharedSession(SyncSession):
@@ -90,6 +102,24 @@ class SharedSession(SyncSession):
         except InvalidInputError as exc:  # an owner without servers
             log.warning("%s; this process's autosync waits for an owner with servers", exc)
 
+    def _syncing(self, local: Callable[[], Any], op: str, *args: Any, retry: bool = True) -> Any:
+        """``op``, which syncs, run here (the owner) or by the owner, which syncs for every
+        process of the data dir: ``InvalidInputError`` if this process was given servers and
+        the owner syncs with others (a push given another cluster's URLs went to the owner's
+        and said it pushed)."""
+        if self.has_remote and not self._shared.is_owner:
+            urls = [self.metastore, self.pagestore, self.remote]
+            mine = _servers(*urls)
+            theirs = _servers(*self._shared.call(lambda: urls, "servers"))  # here if it took over
+            if theirs and theirs != mine:
+                raise InvalidInputError(
+                    f"this process was given {_named(mine)}, but the process that owns data "
+                    f"dir {self.state.data_dir} (pid {self._shared.owner_pid}), which syncs for "
+                    f"every process of it, syncs with {_named(theirs)}: give this process the "
+                    "same servers, or none (it then syncs through the owner's)"
+                )
+        return self._shared.call(local, op, *args, retry=retry)
+
     def push(self, vid: VolumeId, progress: Progress | None = None) -> PushInfo | None:
         here: list[bool] = []
 
@@ -97,7 +127,7 @@ class SharedSession(SyncSession):
             here.append(True)  # the progress is told as the pages go
             return push_to_wire(SyncSession.push(self, vid, progress))
 
-        found = self._shared.call(local, "push", bytes(vid))
+        found = self._syncing(local, "push", bytes(vid))
         if found is None:
             return None
         remote_lsn, local_lsn, pages, resumed = found
@@ -107,11 +137,11 @@ class SharedSession(SyncSession):
 
     def pull(self, vid: VolumeId, wait_ms: int = 0) -> PullOutcome:
         local = partial(SyncSession.pull, self, vid, wait_ms)
-        return PullOutcome(self._shared.call(local, "pull", bytes(vid), wait_ms))
+        return PullOutcome(self._syncing(local, "pull", bytes(vid), wait_ms))
 
     def reset_to_remote(self, vid: VolumeId) -> None:
         local = partial(SyncSession.reset_to_remote, self, vid)
-        self._shared.call(local, "reset", bytes(vid), retry=False)
+        self._syncing(local, "reset", bytes(vid), retry=False)
 
     def fetch_all(self, vid: VolumeId, progress: Progress | None = None) -> int:
         here: list[bool] = []
@@ -120,7 +150,7 @@ class SharedSession(SyncSession):
             here.append(True)  # the progress is told as the pages go
             return SyncSession.fetch_all(self, vid, progress)
 
-        fetched = int(self._shared.call(local, "fetch_all", bytes(vid)))
+        fetched = int(self._syncing(local, "fetch_all", bytes(vid)))
         if progress is not None and not here:
             progress(fetched, fetched)  # fetched by the owner: all at once
         return fetched
@@ -161,11 +191,11 @@ class SharedSession(SyncSession):
         if keyring:  # the owner seals the fork's pages: it needs the parent's KEK for it
             self.share_key(vid, given=True)
         local = partial(SyncSession.fork, self, vid, parent, lsn, keyring)
-        self._shared.call(local, "fork", bytes(vid), bytes(parent), lsn, keyring, retry=False)
+        self._syncing(local, "fork", bytes(vid), bytes(parent), lsn, keyring, retry=False)
 
     def clone(self, vid: VolumeId, sync: SyncMode, *, encrypt_local: bool = False) -> None:
         local = partial(SyncSession.clone, self, vid, sync, encrypt_local=encrypt_local)
-        self._shared.call(local, "clone", bytes(vid), sync.value, encrypt_local)
+        self._syncing(local, "clone", bytes(vid), sync.value, encrypt_local)
 
     def resume_in_background(self, vid: VolumeId) -> None:
         local = partial(SyncSession.resume_in_background, self, vid)
@@ -181,7 +211,7 @@ class SharedSession(SyncSession):
         for vid in self.state.vids():  # the owner syncs them for this process from now on
             self.share_key(vid, given=False)
         local = partial(SyncSession.start_autosync, self, wait_ms=wait_ms)
-        self._shared.call(local, "autosync", wait_ms)
+        self._syncing(local, "autosync", wait_ms)
 
     @property
     def autosync_running(self) -> bool:

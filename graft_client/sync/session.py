@@ -67,6 +67,9 @@ class SyncSession:
         self._prefetchers: dict[VolumeId, Prefetcher] = {}
         self._prefetchers_guard = threading.Lock()
         self._autosync: AutoSync | None = None
+        # Started and stopped from several threads: the owner's for each attached process
+        # that asks, and the one that takes over (see ``shared.session``).
+        self._autosync_guard = threading.Lock()
         # Request counts of the runtime already added to the stored ones.
         self._saved_requests: dict[VolumeId, RequestCounts] = {}
         state.add_commit_observer(self._committed)
@@ -109,9 +112,10 @@ class SyncSession:
     def start_autosync(self, *, wait_ms: int = 10_000) -> None:
         from graft_client.sync.autosync import AutoSync
 
-        if self._autosync is None:
-            self._autosync = AutoSync(self.state, self.runtime, wait_ms=wait_ms)
-            self._autosync.start()
+        with self._autosync_guard:
+            if self._autosync is None:
+                self._autosync = AutoSync(self.state, self.runtime, wait_ms=wait_ms)
+                self._autosync.start()
 
     @property
     def autosync_running(self) -> bool:
@@ -130,9 +134,10 @@ class SyncSession:
         return (False, 0) if runtime is None else runtime.push_state(vid)
 
     def stop_autosync(self) -> None:
-        if self._autosync is not None:
-            self._autosync.stop()
-            self._autosync = None
+        with self._autosync_guard:
+            autosync, self._autosync = self._autosync, None
+        if autosync is not None:
+            autosync.stop()
 
     def _committed(self, vid: VolumeId) -> None:
         autosync = self._autosync

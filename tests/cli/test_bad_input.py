@@ -109,6 +109,10 @@ CASES: dict[str, Case] = {
         ("write", SID, "1", "--fill", "1"), "error", ("VolumeId", "0xA0", "it is a SegmentId")
     ),
     "segment id as vid (read)": Case(("read", SID, "1"), "error", ("VolumeId", "a SegmentId")),
+    # Which text it was (it said only "not a VolumeId: prefix byte 0x00", an outside tester).
+    "id of no kind as vid (read)": Case(
+        ("read", "1" * 22, "1"), "error", ("invalid VolumeId '1111111111111111111111'",)
+    ),
     "unknown volume (write)": Case(
         ("write", UNKNOWN_VID, "1", "--fill", "1"), "error", (UNKNOWN_VID,)
     ),

@@ -115,6 +115,7 @@ def test_volume_status_text_and_json(tmp_path: Path) -> None:
         "snapshot": {"lsn": 3, "page_count": 7, "remote_lsn": None},
         "status": "ok",
         "sync": "both",
+        "pushing": False,
         "retained_lsns": [1, 3],
         "origin": None,
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,14 +14,16 @@ import pytest
 
 from graft_client import Client
 from graft_client.cli.sync import _report
-from graft_client.status import OWNER_TEXT, owner_report
+from graft_client.status import OWNER_TEXT, owner_report, volume_report
 from graft_client.volume import Volume
+from graft_core.errors import InvalidInputError
 from graft_core.failpoints import armed
 from tests.cli.runner import clean_env, graft, ok, ok_json, servers_env, stderr_lines
 from tests.multiproc.conftest import events, running_daemon, start_worker
 from tests.multiproc.worker import page
 from tests.pagestore.cluster import Cluster
 from tests.support.polling import wait_until
+from tests.support.servers import free_port
 from tests.sync.support import write_pages
 
 APPS = 4
@@ -88,11 +91,17 @@ def test_status_beside_a_push_under_way_says_so_not_that_it_was_cut_off(
             pushing.start()
             wait_until(lambda: list(gate.glob("push.before_commit.*")) or None, 10, "the push")
             during = ok_json("status", str(volume.vid), data_dir=device, env=env)
+            # So do the volume commands (before: status=interrupted_push, an outside tester).
+            listed = ok("volume", "list", data_dir=device, env=env).decode()
+            shown = ok("volume", "status", str(volume.vid), data_dir=device, env=env).decode()
+            as_json = ok_json("volume", "status", str(volume.vid), data_dir=device, env=env)
             (gate / "push.before_commit.resume").touch()
             pushing.join(30)
         after = ok_json("status", str(volume.vid), data_dir=device, env=env)
     assert during["next_step"] is None  # before: "a push was cut off: `graft push` finishes it"
     assert during["pushing"] is True
+    assert "status=pushing" in listed and "status      pushing" in shown.splitlines()
+    assert (as_json["status"], as_json["pushing"]) == ("interrupted_push", True)
     assert (after["pushing"], after["status"], after["remote_lsn"]) == (False, "ok", 1)
 
 
@@ -202,3 +211,67 @@ def _app_holding(device: Path, *args: str) -> Iterator[subprocess.Popen[bytes]]:
     finally:
         holder.stdin.close()
         assert holder.wait(timeout=30) == 0
+
+
+def test_a_process_given_other_servers_than_the_owners_is_refused_its_syncs(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """The owner syncs for every process of the data dir. `graft push` given another
+    cluster's URLs pushed to the owner's servers and said "pushed" (an outside tester)."""
+    metastore, pagestore = cluster.metastore.url, cluster.pagestore.url
+    with Client(tmp_path, metastore=metastore, pagestore=pagestore) as owner:
+        vid = str(owner.create_volume().vid)
+        write_pages(owner.local_volume(vid), {1: page(1)})
+        nowhere = f"http://127.0.0.1:{free_port()}"  # nothing listens there
+        elsewhere = servers_env(nowhere, nowhere)
+        proc = graft("push", vid, data_dir=tmp_path, env=elsewhere)
+        lines = stderr_lines(proc)
+        assert proc.returncode == 2 and len(lines) == 1, lines
+        assert f"owns data dir {tmp_path}" in lines[0] and f"metastore {metastore}" in lines[0]
+        snapshot = owner.local_volume(vid).snapshot()
+        assert snapshot is not None and snapshot.remote_lsn is None  # nothing pushed
+        same = servers_env(metastore + "/", pagestore)
+        pushed = ok_json("push", vid, data_dir=tmp_path, env=same)
+        assert pushed["remote_lsn"] == 1
+
+
+def test_status_beside_a_push_under_way_shows_no_error_that_a_later_sync_got_past(
+    cluster: Cluster, tmp_path: Path, gate: Path
+) -> None:
+    """Beside apps committing all the time the status reads a push under way most of the
+    time, which looks cut off: an outage's error stayed shown ten seconds after the pushes
+    went through again (an outside tester)."""
+    with Client(tmp_path, metastore=cluster.metastore.url, pagestore=cluster.pagestore.url) as c:
+        volume = c.create_volume()
+        write_pages(volume, {1: page(1)})
+        errors = c.runtime.errors
+        errors.record(volume.vid, ConnectionError("the metastore is down"))
+        at_ms = errors.recent(volume.vid)[-1].at_ms
+        wait_until(lambda: time.time_ns() // 10**6 > at_ms or None, 5, "a millisecond to pass")
+        errors.success(volume.vid)  # a sync after it went through
+        with armed("push.before_commit", "pause"):
+            pushing = threading.Thread(target=volume.push)
+            pushing.start()
+            wait_until(lambda: list(gate.glob("push.before_commit.*")) or None, 10, "the push")
+            report = volume_report(volume)
+            (gate / "push.before_commit.resume").touch()
+            pushing.join(30)
+    assert (report["status"], report["pushing"]) == ("interrupted_push", True)
+    assert report["last_error"] is None  # before: "ConnectionError: the metastore is down"
+
+
+def test_deleting_a_volume_while_the_owner_autosyncs_names_the_owner(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """`graft volume delete` beside a daemon said only "stop autosync" (an outside tester):
+    autosync runs in the owner, for every process."""
+    metastore, pagestore = cluster.metastore.url, cluster.pagestore.url
+    with (
+        Client(tmp_path, metastore=metastore, pagestore=pagestore) as owner,
+        Client(tmp_path) as attached,
+    ):
+        vid = owner.create_volume().vid
+        owner.start_autosync(wait_ms=200)
+        with pytest.raises(InvalidInputError, match=rf"owns data dir .* \(pid {owner.owner_pid}\)"):
+            attached.delete_volume(vid)
+        assert attached.local_volume(vid).vid == vid  # still there
