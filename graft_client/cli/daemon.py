@@ -166,9 +166,9 @@ def _reopened(client: Client, stop: threading.Event) -> Client | None:
 
 def _autosync(client: Client, wait_ms: int, *, told: bool) -> bool:
     """Start syncing; False, and a warning unless ``told`` already, if the process that owns
-    the data dir has no servers (one took over as the daemon reopened; at start, the daemon
-    is refused beside such an owner) or went away meanwhile. The daemon syncs once it takes
-    over from it."""
+    the data dir syncs with other servers (at start, the daemon is refused beside such an
+    owner; one without servers syncs with the daemon's) or went away meanwhile. The daemon
+    syncs once it takes over from it."""
     try:
         client.start_autosync(wait_ms=wait_ms)
     except (InvalidInputError, StorageError) as exc:
@@ -185,7 +185,7 @@ def _started(client: Client, wait_ms: int, metrics_port: int | None, fresh: bool
     current = _Current(client)
     if metrics_port is not None:
         _serve_metrics(current, metrics_port)
-    client.start_autosync(wait_ms=wait_ms)  # refused beside an owner with no servers
+    client.start_autosync(wait_ms=wait_ms)  # refused beside an owner with other servers
     # Attached (an app opened the data dir first), the owner syncs for it while it runs.
     role = "" if client.is_owner else f" through its owner, pid {client.owner_pid}"
     new = " (a new data directory: no volumes yet)" if fresh else ""

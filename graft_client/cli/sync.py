@@ -171,8 +171,8 @@ _UNSYNCED_STEP = (
 )
 _OWNER_WITHOUT_SERVERS_STEP = (
     "{waiting} and the process that owns the data dir (pid {owner}), which "
-    "syncs for every process of it, has no servers configured: give it the servers, or stop "
-    "it and `graft push {vid}`"
+    "syncs for every process of it, has no servers configured: `graft push {vid}` (or a "
+    "`graft daemon`) lends it these servers, which it then syncs with for every process"
 )
 
 

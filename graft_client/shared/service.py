@@ -128,13 +128,13 @@ def _checked_pages(dirty: object, page_count: object) -> dict[int, bytes]:
 
 
 def _no_servers() -> InvalidInputError:
-    """An attached process asked to sync: the owner's servers are the ones that would sync,
-    whatever servers the asker has."""
+    """An attached process with no servers asked to sync: the owner syncs for every process
+    (with servers that an asker lends it, see ``_lend``)."""
     return InvalidInputError(
         f"no servers configured in the process that owns the data dir (pid {os.getpid()}), "
-        "which syncs for every process of it: give that process the servers (metastore= and "
-        "pagestore=, or GRAFT_METASTORE and GRAFT_PAGESTORE), or stop it and let one with "
-        "servers open the data dir first"
+        "which syncs for every process of it: give this process the servers (metastore= and "
+        "pagestore=, or GRAFT_METASTORE and GRAFT_PAGESTORE), which it lends the owner, or "
+        "give them to the owner"
     )
 
 
@@ -216,6 +216,7 @@ class OwnerService:
             "autosync_running": lambda conn: session.autosync_running,
             "has_remote": lambda conn: session.has_remote,
             "servers": lambda conn: [session.metastore, session.pagestore, session.remote],
+            "lend": self._lend,
             "push_state": lambda conn, vid: list(SyncSession.push_state(session, VolumeId(vid))),
             "errors": lambda conn, vid: [
                 encode(e) for e in SyncSession.recent_errors(session, VolumeId(vid))
@@ -421,6 +422,26 @@ class OwnerService:
         if len(dirty) <= CACHED_COMMIT_PAGES:
             _held(conn).note_commit(log_token, volume, dirty.keys(), snapshot.lsn)
         return committed_to_wire(*found, self._state.latest_as_of(volume, snapshot.lsn))
+
+    def _lend(self, conn: Connection, lent: object) -> list[str | None]:
+        """An attached process with servers asks this owner, which has none, to sync with
+        its (metastore, pagestore, token, remote): it syncs for every process from now on.
+        The servers it syncs with then."""
+        if not (
+            isinstance(lent, list)
+            and len(lent) == 4
+            and all(item is None or isinstance(item, str) for item in lent)
+        ):
+            raise InvalidInputError("lent servers: expected [metastore, pagestore, token, remote]")
+        session = self._session
+        if SyncSession.adopt_servers(session, *lent):
+            log.info(
+                "no servers were configured here: syncing the data dir with those of pid %d "
+                "(metastore %s, pagestore %s, remote %s)",
+                conn.pid,
+                *(lent[i] or "-" for i in (0, 1, 3)),
+            )
+        return [session.metastore, session.pagestore, session.remote]
 
     def _autosync(self, conn: Connection, wait_ms: int) -> None:
         if not conn.held.get(_AUTOSYNC):

@@ -98,27 +98,39 @@ class SharedSession(SyncSession):
         if self._autosync_wait_ms is None:
             return
         try:
+            if self.has_remote:
+                self._servers_agreed(link.call)
             link.call("autosync", self._autosync_wait_ms)
-        except InvalidInputError as exc:  # an owner without servers
-            log.warning("%s; this process's autosync waits for an owner with servers", exc)
+        except InvalidInputError as exc:  # an owner without servers, or with others
+            log.warning("%s; this process's autosync waits for another owner", exc)
 
     def _syncing(self, local: Callable[[], Any], op: str, *args: Any, retry: bool = True) -> Any:
         """``op``, which syncs, run here (the owner) or by the owner, which syncs for every
-        process of the data dir: ``InvalidInputError`` if this process was given servers and
-        the owner syncs with others (a push given another cluster's URLs went to the owner's
-        and said it pushed)."""
+        process of the data dir (with this process's servers, if it has some, see
+        ``_servers_agreed``)."""
         if self.has_remote and not self._shared.is_owner:
             urls = [self.metastore, self.pagestore, self.remote]
-            mine = _servers(*urls)
-            theirs = _servers(*self._shared.call(lambda: urls, "servers"))  # here if it took over
-            if theirs and theirs != mine:
-                raise InvalidInputError(
-                    f"this process was given {_named(mine)}, but the process that owns data "
-                    f"dir {self.state.data_dir} (pid {self._shared.owner_pid}), which syncs for "
-                    f"every process of it, syncs with {_named(theirs)}: give this process the "
-                    "same servers, or none (it then syncs through the owner's)"
-                )
+            self._servers_agreed(lambda op, *args: self._shared.call(lambda: urls, op, *args))
         return self._shared.call(local, op, *args, retry=retry)
+
+    def _servers_agreed(self, call: Callable[..., Any]) -> None:
+        """Attached, given servers: the owner (asked through ``call(op, *args)``) syncs with
+        the same ones, or with these from now on if it had none (lent: an app opened without
+        servers took over from the daemon, or was started first, and nothing synced);
+        ``InvalidInputError`` if it syncs with others (a push given another cluster's URLs
+        went to the owner's servers and said it pushed)."""
+        mine = _servers(self.metastore, self.pagestore, self.remote)
+        theirs = _servers(*call("servers"))
+        if not theirs:
+            lent = [self.metastore, self.pagestore, self._token, self.remote]
+            theirs = _servers(*call("lend", lent))
+        if theirs != mine:
+            raise InvalidInputError(
+                f"this process was given {_named(mine)}, but the process that owns data dir "
+                f"{self.state.data_dir} (pid {self._shared.owner_pid}), which syncs for every "
+                f"process of it, syncs with {_named(theirs)}: give this process the same "
+                "servers, or none (it then syncs through the owner's)"
+            )
 
     def push(self, vid: VolumeId, progress: Progress | None = None) -> PushInfo | None:
         here: list[bool] = []

@@ -80,6 +80,22 @@ class SyncSession:
             self.metastore is not None and self.pagestore is not None
         )
 
+    def adopt_servers(
+        self, metastore: str | None, pagestore: str | None, token: str | None, remote: str | None
+    ) -> bool:
+        """Sync with these servers from now on, if this session has none (no runtime, then):
+        whether it took them."""
+        with self._runtime_guard:
+            if self.has_remote or self._runtime is not None:
+                return False
+            self.metastore, self.pagestore, self._token, self.remote = (
+                metastore,
+                pagestore,
+                token,
+                remote,
+            )
+            return True
+
     @property
     def runtime(self) -> SyncRuntime:
         """The sync runtime (event loop thread and HTTP clients), started on first use."""
@@ -134,10 +150,12 @@ class SyncSession:
         return (False, 0) if runtime is None else runtime.push_state(vid)
 
     def stop_autosync(self) -> None:
+        # Stopped whole under the guard: a close waits for it before it closes the runtime,
+        # which would cancel the autosync a stop waits for (the stop then failed).
         with self._autosync_guard:
-            autosync, self._autosync = self._autosync, None
-        if autosync is not None:
-            autosync.stop()
+            if self._autosync is not None:
+                self._autosync.stop()
+                self._autosync = None
 
     def _committed(self, vid: VolumeId) -> None:
         autosync = self._autosync

@@ -166,29 +166,41 @@ def test_status_names_an_owner_started_with_a_long_multiline_command_on_one_line
         assert f"{owner}\n" in ok("status", vid, data_dir=device).decode()
 
 
-def test_a_daemon_beside_an_owner_with_no_servers_says_the_owner_lacks_them(
-    tmp_path: Path,
-) -> None:
-    """The daemon (or a push) attached to an app opened without servers: the owner syncs for
-    every process, so the daemon's own servers do not count. It said "no servers configured:
-    pass metastore= and pagestore= to Client", exit 1, though the daemon had them."""
+def test_status_beside_an_owner_with_no_servers_says_so(tmp_path: Path) -> None:
+    """The owner syncs for every process, and has no servers: status says so, and what a
+    push would do (lend it this command's servers)."""
     device = tmp_path / "device"
     vid = ok("volume", "create", data_dir=device).decode().strip()
     ok("write", vid, "1", "--fill", "7", data_dir=device)
     env = servers_env("http://127.0.0.1:9", "http://127.0.0.1:10")
     with _app_holding(device) as holder:
-        for command in (["daemon"], ["push", vid]):
-            done = graft(*command, data_dir=device, env=env)
-            assert done.returncode == 2, done.stderr
-            [line] = stderr_lines(done)
-            assert line.startswith(
-                f"error: no servers configured in the process that owns the data dir (pid "
-                f"{holder.pid}), which syncs for every process of it"
-            )
-        # Nor does status offer `graft push`, which would fail so: it says what would work.
         step = ok_json("status", vid, data_dir=device, env=env)["next_step"]
         assert f"(pid {holder.pid})" in step and "has no servers configured" in step
-        assert "sends them" not in step
+        assert f"`graft push {vid}` (or a `graft daemon`) lends it these servers" in step
+
+
+def test_a_process_with_servers_lends_them_to_an_owner_without(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """The daemon (or a push) beside an app opened without servers (started first, or that
+    took over from the daemon): the owner syncs for every process, and had none, so the daemon
+    exited and a push was refused (and an attached daemon that the app took over from synced
+    no more). The owner now syncs with the servers the asker lends it."""
+    device = tmp_path / "device"
+    vid = ok("volume", "create", data_dir=device).decode().strip()
+    ok("write", vid, "1", "--fill", "7", data_dir=device)
+    env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+    with _app_holding(device) as holder:
+        assert ok_json("push", vid, data_dir=device, env=env)["remote_lsn"] == 1
+        ok("write", vid, "2", "--fill", "8", data_dir=device)  # no servers: the owner's now
+        with running_daemon(device, env) as daemon:
+            daemon.wait_for("stderr", f"through its owner, pid {holder.pid}")
+
+            def pushed() -> bool:
+                status = ok_json("status", vid, data_dir=device)
+                return (status["remote_lsn"], status["unpushed_commits"]) == (2, 0)
+
+            wait_until(pushed, 30, "the daemon's autosync, in the owner, to push")
 
 
 @contextmanager
