@@ -81,7 +81,8 @@ def _has_servers(settings: Settings) -> bool:
 
 
 def _check_before_opening(settings: Settings, *, creates: bool, syncs: bool) -> None:
-    if syncs and not _has_servers(settings):
+    # Where the data dir is, it may have an owner that syncs (``require_servers`` once open).
+    if syncs and not _has_servers(settings) and not settings.data_dir.is_dir():
         raise CliError(_missing_servers(settings.metastore, settings.pagestore), USAGE_ERROR)
     if not creates and not settings.data_dir.is_dir():
         raise CliError(
@@ -126,6 +127,8 @@ def open_client(
             _check_clonable(ctx, settings, clones)
     root = ctx.find_root()
     with Client(root.obj["data_dir"], key=root.obj["key"], **root.obj["remote"]) as client:
+        if syncs:
+            require_servers(client)
         try:
             yield client
         except VolumeNotFoundError as exc:
@@ -225,8 +228,9 @@ def _missing_servers(metastore: str | None, pagestore: str | None) -> str:
 
 
 def require_servers(client: Client) -> None:
-    """Refuse a command that syncs when the servers are not configured."""
-    if not client.has_remote:
+    """Refuse a command that syncs when no servers are configured, here or in the process
+    that owns the data dir (which syncs for every process of it)."""
+    if not client.has_remote and (client.is_owner or not client.session.owner_has_remote):
         raise CliError(_missing_servers(client.metastore, client.pagestore), USAGE_ERROR)
 
 

@@ -197,7 +197,8 @@ def _next_step(volume: Volume, report: dict[str, Any], owner_pid: int) -> str | 
             step = _REFUSED_TOKEN_STEP
         elif report["autosync"]:
             step = _RETRYING_STEP
-    pushes = volume.session.has_remote and SyncMode(report["sync"]).pushes
+    session = volume.session
+    pushes = SyncMode(report["sync"]).pushes and (session.has_remote or session.owner_has_remote)
     if step is None and pushes and report["unpushed_commits"] and not report["autosync"]:
         step = _UNSYNCED_STEP if volume.session.owner_has_remote else _OWNER_WITHOUT_SERVERS_STEP
     if step is None:
@@ -205,6 +206,12 @@ def _next_step(volume: Volume, report: dict[str, Any], owner_pid: int) -> str | 
     unpushed = report["unpushed_commits"]
     waiting = f"{quantity(unpushed, 'local commit')} {'waits' if unpushed == 1 else 'wait'}"
     return step.format(vid=volume.vid, waiting=waiting, owner=owner_pid)
+
+
+def _as_read(report: dict[str, Any]) -> dict[str, Any]:
+    """A status as a person reads it: a push under way, not one cut off (``--json`` keeps
+    the stored status, with ``pushing``)."""
+    return report | {"status": "pushing"} if report["pushing"] else report
 
 
 @click.command(short_help="Where one or every volume stands, and what to do.")
@@ -220,7 +227,8 @@ def status(ctx: click.Context, vid: str | None, as_json: bool) -> None:
         vids = [vid] if vid else [str(info.vid) for info in client.volumes()]
         owner = owner_report(client)
         found = [_report(client.local_volume(v), owner) | owner for v in vids]
-    text = "\n\n".join(_status_text(s) for s in found) or f"no volumes\n{_status_text(owner)}"
+    text = "\n\n".join(_status_text(_as_read(s)) for s in found)
+    text = text or f"no volumes\n{_status_text(owner)}"
     echo_result(as_json, found[0] if vid else found, text)
 
 

@@ -79,6 +79,7 @@ _PINS = "pins"
 _AUTOSYNC = "autosync"
 _HELD = "held versions"
 _GONE = "gone"
+_LENT = "lent servers"
 # A pin's changed pages that the asker lacks go with it (it would ask for each next), this
 # many at most.
 SENT_PAGES = 16
@@ -252,8 +253,11 @@ class OwnerService:
         return op in SLOW_OPS
 
     def dropped(self, conn: Connection) -> None:
-        """The process closed its client or died: what it held goes."""
+        """The process closed its client or died: what it held goes (the servers it lent)."""
         self._leases.drop(id(conn))
+        if conn.held.get(_LENT):
+            log.info("pid %d, which lent this process its servers, went: syncing stops", conn.pid)
+            SyncSession.forget_servers(self._session)
         with conn.guard:
             conn.held[_GONE] = True  # a pin made for it by another thread is undone
             pins = _pins(conn).copy()
@@ -425,8 +429,10 @@ class OwnerService:
 
     def _lend(self, conn: Connection, lent: object) -> list[str | None]:
         """An attached process with servers asks this owner, which has none, to sync with
-        its (metastore, pagestore, token, remote): it syncs for every process from now on.
-        The servers it syncs with then."""
+        its (metastore, pagestore, token, remote): it syncs with them for every process until
+        that process goes (lent servers that are wrong, given to a `graft push` that failed
+        on them, stayed the owner's and refused the right ones until it exited). The servers
+        it syncs with then."""
         if not (
             isinstance(lent, list)
             and len(lent) == 4
@@ -435,6 +441,7 @@ class OwnerService:
             raise InvalidInputError("lent servers: expected [metastore, pagestore, token, remote]")
         session = self._session
         if SyncSession.adopt_servers(session, *lent):
+            conn.held[_LENT] = True
             log.info(
                 "no servers were configured here: syncing the data dir with those of pid %d "
                 "(metastore %s, pagestore %s, remote %s)",

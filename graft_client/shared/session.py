@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import astuple
 from functools import partial
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from graft_client.direct import RequestCounts
 from graft_client.shared.link import OwnerLink
@@ -29,10 +30,15 @@ log = logging.getLogger(__name__)
 
 
 def _servers(*urls: str | None) -> list[str]:
-    """A process's servers (metastore, pagestore, remote) as compared: those set, named and
-    without a trailing slash."""
+    """A process's servers (metastore, pagestore, remote) as compared: those set, named, their
+    scheme and host in lower case (as URLs compare) and without a trailing slash."""
     named = zip(("metastore", "pagestore", "remote"), urls, strict=True)
-    return [f"{name} {url.rstrip('/')}" for name, url in named if url]
+    return [f"{name} {_spelled(url)}" for name, url in named if url]
+
+
+def _spelled(url: str) -> str:
+    parts = urlsplit(url.rstrip("/"))
+    return urlunsplit(parts._replace(scheme=parts.scheme.lower(), netloc=parts.netloc.lower()))
 
 
 def _named(servers: list[str]) -> str:

@@ -29,6 +29,7 @@ from graft_client.direct import RequestCounts, open_direct
 from graft_client.remote import MetastoreClient, PagestoreClient
 from graft_client.sync.keyrings import VolumeKeys
 from graft_client.sync.observe import ErrorLog, PushInfo
+from graft_core.errors import ClosedError, GraftError
 from graft_core.ids import ClientId, VolumeId
 from graft_core.interrupts import WAKE_S
 from graft_core.rpcclient import AsyncRpcClient
@@ -140,12 +141,22 @@ class SyncRuntime:
     def call(self, func: Callable[..., Awaitable[T]], *args: Any) -> T:
         """Run ``func(*args)`` on the runtime's loop and wait for its result, waking every
         ``WAKE_S`` to hear a Ctrl-C (see ``graft_core.interrupts``)."""
-        future = self.portal.start_task_soon(func, *args)
-        while True:
-            try:
-                return future.result(timeout=WAKE_S)
-            except TimeoutError:
-                continue
+        try:
+            future = self.portal.start_task_soon(func, *args)
+            while True:
+                try:
+                    return future.result(timeout=WAKE_S)
+                except TimeoutError:
+                    continue
+        except Exception as exc:
+            if not self._closed or isinstance(exc, GraftError):
+                raise
+            # Cut off as the client closed (or reopened) in another thread: how it failed
+            # (a cancelled task, a closed HTTP client, a task group's errors) is no news.
+            raise ClosedError(
+                f"the client closed while this sync step ran ({func.__name__}); a push cut off "
+                "so resumes at the next push"
+            ) from exc
 
     def call_soon(self, func: Callable[..., object], *args: Any) -> None:
         """Schedule the plain callable ``func(*args)`` on the runtime's loop; does not wait.

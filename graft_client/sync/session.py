@@ -96,6 +96,18 @@ class SyncSession:
             )
             return True
 
+    def forget_servers(self) -> None:
+        """Sync with no servers from now on (those adopted went with the process that lent
+        them): autosync stops, the runtime closes (a sync under way is cut off, resumable)."""
+        self.stop_autosync()
+        with self._runtime_guard:
+            if self._runtime is not None:
+                self._save_requests()
+                self._runtime.close()
+                self._runtime = None
+                self._saved_requests = {}
+            self.metastore = self.pagestore = self._token = self.remote = None
+
     @property
     def runtime(self) -> SyncRuntime:
         """The sync runtime (event loop thread and HTTP clients), started on first use."""

@@ -92,6 +92,7 @@ def test_status_beside_a_push_under_way_says_so_not_that_it_was_cut_off(
             wait_until(lambda: list(gate.glob("push.before_commit.*")) or None, 10, "the push")
             during = ok_json("status", str(volume.vid), data_dir=device, env=env)
             # So do the volume commands (before: status=interrupted_push, an outside tester).
+            text = ok("status", str(volume.vid), data_dir=device, env=env).decode()
             listed = ok("volume", "list", data_dir=device, env=env).decode()
             shown = ok("volume", "status", str(volume.vid), data_dir=device, env=env).decode()
             as_json = ok_json("volume", "status", str(volume.vid), data_dir=device, env=env)
@@ -101,6 +102,7 @@ def test_status_beside_a_push_under_way_says_so_not_that_it_was_cut_off(
     assert during["next_step"] is None  # before: "a push was cut off: `graft push` finishes it"
     assert during["pushing"] is True
     assert "status=pushing" in listed and "status      pushing" in shown.splitlines()
+    assert "status           pushing" in text.splitlines()  # --json: as stored, and pushing
     assert (as_json["status"], as_json["pushing"]) == ("interrupted_push", True)
     assert (after["pushing"], after["status"], after["remote_lsn"]) == (False, "ok", 1)
 
@@ -242,9 +244,43 @@ def test_a_process_given_other_servers_than_the_owners_is_refused_its_syncs(
         assert f"owns data dir {tmp_path}" in lines[0] and f"metastore {metastore}" in lines[0]
         snapshot = owner.local_volume(vid).snapshot()
         assert snapshot is not None and snapshot.remote_lsn is None  # nothing pushed
-        same = servers_env(metastore + "/", pagestore)
+        # The same servers, spelled otherwise (an outside tester found these refused).
+        same = servers_env(metastore.replace("http", "HTTP") + "/", pagestore)
         pushed = ok_json("push", vid, data_dir=tmp_path, env=same)
         assert pushed["remote_lsn"] == 1
+        # None at all: the owner's (the CLI refused: "no servers configured").
+        write_pages(owner.local_volume(vid), {2: page(2)})
+        assert ok_json("push", vid, data_dir=tmp_path)["remote_lsn"] == 2
+
+
+def test_status_without_servers_beside_an_owner_with_some_says_to_push(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """It gave no next step: it looked at its own servers, not at the owner's (which syncs
+    for every process)."""
+    with Client(tmp_path, metastore=cluster.metastore.url, pagestore=cluster.pagestore.url) as c:
+        vid = str(c.create_volume().vid)
+        write_pages(c.local_volume(vid), {1: page(1)})
+        step = ok_json("status", vid, data_dir=tmp_path)["next_step"]
+    assert step.endswith(
+        f"nothing syncs this data dir now (no `graft daemon`, no autosync): "
+        f"`graft push {vid}` sends them"
+    )
+
+
+def test_servers_lent_go_with_the_process_that_lent_them(cluster: Cluster, tmp_path: Path) -> None:
+    """A `graft push` given wrong servers lent them to an owner without any, which kept
+    them: every later push with the right ones was refused until the owner exited (an outside
+    tester)."""
+    device = tmp_path / "device"
+    vid = ok("volume", "create", data_dir=device).decode().strip()
+    ok("write", vid, "1", "--fill", "7", data_dir=device)
+    nowhere = f"http://127.0.0.1:{free_port()}"  # nothing listens there
+    with _app_holding(device):
+        failed = graft("push", vid, data_dir=device, env=servers_env(nowhere, nowhere))
+        assert failed.returncode == 1 and "cannot reach" in failed.stderr.decode()
+        env = servers_env(cluster.metastore.url, cluster.pagestore.url)
+        assert ok_json("push", vid, data_dir=device, env=env)["remote_lsn"] == 1
 
 
 def test_status_beside_a_push_under_way_shows_no_error_that_a_later_sync_got_past(

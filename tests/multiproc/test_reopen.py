@@ -113,3 +113,28 @@ def test_a_new_owner_syncs_for_an_attached_process_that_asked_the_last_one(
             wait_until(pushed, 30, "the push")
     finally:
         owner.close()
+
+
+def test_a_push_that_a_reopen_cuts_off_raises_closed_error(
+    cluster: Cluster, tmp_path: Path, gate: Path
+) -> None:
+    """A push in another thread as the client reopened (or closed) raised whatever its cut
+    showed: CancelledError, an ExceptionGroup, httpx's "the client has been closed" (an
+    outside tester). The push resumes at the next one."""
+    client = Client(tmp_path, metastore=cluster.metastore.url, pagestore=cluster.pagestore.url)
+    volume = client.create_volume()
+    with volume.writer() as writer:
+        writer.write(1, page(1))
+    with armed("push.before_commit", "pause"), ThreadPoolExecutor(2) as pool:
+        pushing = pool.submit(volume.push)
+        wait_until(lambda: list(gate.glob("push.before_commit.*")) or None, 10, "the push")
+        runtime = client.session.runtime
+        reopening = pool.submit(client.reopen)
+        try:
+            wait_until(lambda: runtime._closed or None, 10, "the runtime closing")
+        finally:
+            (gate / "push.before_commit.resume").touch()
+        with pytest.raises(ClosedError, match="resumes at the next push"):
+            pushing.result(30)
+        with reopening.result(30) as reopened:
+            assert reopened.local_volume(volume.vid).push() == 1
