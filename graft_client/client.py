@@ -83,24 +83,26 @@ class Client(Closing):
         config: str | os.PathLike[str] | None = None,
         key: Key | None = None,
         remote: str | None = None,
+        _kept: int | None = None,
     ) -> None:
-        settings = Settings.resolve(
-            data_dir=data_dir,
-            metastore=metastore,
-            pagestore=pagestore,
-            token=token,
-            keep_commits=keep_commits,
-            config=config,
-            remote=remote,
-        )
-        wanted_id = ClientId.parse(client_id) if isinstance(client_id, str) else client_id
-        self._open(settings, wanted_id, key if key is not None else Key.from_env(), kept=None)
-
-    def _open(
-        self, settings: Settings, wanted_id: ClientId | None, key: Key | None, kept: int | None
-    ) -> None:
-        """Open the data dir; ``kept``: its lock, which this process kept as its last client
-        there closed (``reopen``)."""
+        """``_kept``: the data dir's lock, which this process kept as its last client there
+        closed (``reopen``): this client takes it over, and releases it if it fails first."""
+        try:
+            settings = Settings.resolve(
+                data_dir=data_dir,
+                metastore=metastore,
+                pagestore=pagestore,
+                token=token,
+                keep_commits=keep_commits,
+                config=config,
+                remote=remote,
+            )
+            wanted_id = ClientId.parse(client_id) if isinstance(client_id, str) else client_id
+            key = key if key is not None else Key.from_env()
+        except BaseException:
+            if _kept is not None:
+                os.close(_kept)
+            raise
         self._settings, self._key = settings, key
         self.data_dir = settings.data_dir
         self.keep_commits = settings.keep_commits
@@ -108,9 +110,9 @@ class Client(Closing):
         self.pagestore = settings.pagestore
         self.remote = settings.remote
         self.token = settings.token
-        if kept is None:
+        if _kept is None:
             _make_data_dir(self.data_dir)
-        self.shared = SharedDir(self.data_dir, kept)
+        self.shared = SharedDir(self.data_dir, _kept)
         try:
             self.state = SharedState(self.data_dir, self.keep_commits, self.shared)
         except BaseException:
@@ -136,7 +138,7 @@ class Client(Closing):
         words = LeaseWords(self.data_dir / LEASE_WORDS)
         self.leases = WriterLeases(self.shared, self.state.latest_lsn, words)
         self.state.leases = self.leases
-        if kept is not None:
+        if _kept is not None:
             # The attached processes come back as to a new owner after a takeover: they pin
             # their readers' snapshots again and take back their writer leases.
             self.state.defer_reclaim(REPIN_GRACE_S)
@@ -166,9 +168,20 @@ class Client(Closing):
             except StorageError as exc:
                 log.warning("closing the client of %s before it reopens: %s", self.data_dir, exc)
             failpoint("client.reopen.closed")
-            reopened = Client.__new__(Client)
+            settings = self._settings
             opening, kept = kept, None  # the new client's from here on, if it fails too
-            reopened._open(self._settings, self.client_id, self._key, opening)
+            reopened = Client(
+                settings.data_dir,
+                metastore=settings.metastore,
+                pagestore=settings.pagestore,
+                token=settings.token,
+                client_id=self.client_id,
+                keep_commits=settings.keep_commits,
+                config=settings.config_file,
+                key=self._key,
+                remote=settings.remote,
+                _kept=opening,
+            )
         finally:
             if kept is not None:
                 os.close(kept)

@@ -37,8 +37,8 @@ def _servers(*urls: str | None) -> list[str]:
 
 
 def _spelled(url: str) -> str:
-    parts = urlsplit(url.rstrip("/"))
-    return urlunsplit(parts._replace(scheme=parts.scheme.lower(), netloc=parts.netloc.lower()))
+    scheme, netloc, path, query, fragment = urlsplit(url.rstrip("/"))
+    return urlunsplit((scheme.lower(), netloc.lower(), path, query, fragment))
 
 
 def _named(servers: list[str]) -> str:
